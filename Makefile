@@ -1,0 +1,32 @@
+# One command to play, one to test: each creates .venv and installs the project on first use.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test lint simulate clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "Python 3.11 or newer is needed (found: $$($(PYTHON) --version))."; exit 1; }
+	@$(PYTHON) -m venv $(VENV) || \
+		{ echo "Could not create $(VENV): on Debian/Ubuntu install python3-venv first."; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m scenes
+
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
+	$(HEADLESS) $(PY) -m pytest -q
+
+simulate: $(STAMP)
+	$(PY) -m tools.simulate --preset classic --players 2 --games 2000 --seed 1
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,1288 @@
+"""The UNO rules engine: a pure, seeded, typed state machine for a whole match.
+
+How a match runs
+----------------
+``Game(rules, players, seed)`` deals the first hand (or, when the host must first compose the
+Wild Customizable effect, waits for that). From then on ``legal_actions()`` lists every action
+that may happen next and ``apply(action)`` applies one and returns the events it caused. Nothing
+else changes the state. An illegal action raises ``IllegalAction`` saying why, and changes
+nothing. Several players may be able to act at once (catching a missed UNO, jump-in, a House
+Rules race): those windows accept actions in the order they are applied, which is the order
+they arrived; the engine knows order, never clock time.
+
+Seats are numbered 0..n-1. Clockwise (direction +1) is to the left, toward higher seat numbers;
+the player to the left of the dealer starts. One ``random.Random(seed)`` owns every random
+choice, and shuffles are Fisher-Yates on ``rng.random()``, so a seed, the rules and the list of
+actions replay a match exactly (``game.record``).
+
+Rules (defaults are the official Classic rules; every other reading is a field of ``Rules``)
+-------------------------------------------------------------------------------------------
+* Matching: a card is playable on the top card when it has the current color, the same rank
+  (number or symbol), or is a wild. The color named for a wild lives in the state.
+* Wild Draw Four: legal only without a card of the current color (optionally: or a wild).
+  It may still be played illegally (a bluff) unless ``wd4_bluffing`` is off. Only the next
+  player may challenge; a failed challenge costs 6 cards and the turn; a caught bluff costs the
+  bluffer 4 and the challenger takes a normal turn (or, ``RETURN_CARD``, the bluffer also takes
+  the card back and must play a legal card). A stacked Wild Draw Four cannot be challenged.
+* Drawing: instead of playing (allowed even with a playable card) draw 1; a playable drawn card
+  may be played at once (``force_play``: must), otherwise the turn ends. ``UNTIL_PLAYABLE``
+  draws until a playable card comes. When the draw pile is empty the discard pile but its top is
+  shuffled into a new one; when both are empty nothing is drawn, and drawing is then only
+  allowed to a player who cannot play. If every active player in turn can neither play nor
+  draw, the hand is blocked: the lowest hand (in points) wins it. The game never hangs.
+* Skip, Reverse (a Skip with two players), Draw Two (next draws 2 and is skipped), the first
+  card (classic effects or flip until a number), a last card that makes the next player draw
+  (the draw happens before scoring).
+* UNO: a player may call UNO with two cards on their turn (before playing the next-to-last
+  card) or at any time with one card. A player left with one card without having called can be
+  caught by any other player until another player's turn action (play, draw, accept, challenge,
+  jump in); the caught player draws ``uno_penalty``. Hand exchanges (7-0, Wild Shuffle Hands,
+  Wild Customizable) also oblige a player left with one card to call.
+* Stacking (+2 on +2, +4 on +4, or cross): the victim of a draw card may answer with another
+  (a +2 on a +4 must match the named color); the first who accepts draws the sum and loses the
+  turn. With stacking on, the victim always gets the choice, so nobody learns what they hold.
+* Jump-in: in a normal turn with no penalty pending, any other player holding a card identical
+  to the top card (same color and rank, not a wild) may play it; play continues from them.
+* 7-0, skip bounce, no wild as the last card, play until all but one are out (finishing order,
+  single hand), 2v2 teams (seats 0 and 2 against 1 and 3; a partner going out wins the hand for
+  the team, which scores the other team's cards).
+* Wild Shuffle Hands: every hand is gathered, shuffled and dealt out one card at a time starting
+  to the left of its player, who then names the color. As a player's last card it just ends the
+  hand.
+* Wild Customizable: the host's composition of ``CustomEffect``s, applied after the color is named.
+* House Rules!: the first House Rules card of a number with no rule lets its player make the rule
+  (a ``RaceAction``; each rule is used by one number only). Every later card of a ruled number
+  starts a race: every active player must ``FinishRace``; the last one draws 1. Wild Game Changer
+  replaces the rule of a ruled number. Rules last for the whole match.
+* Scoring: the winner of a hand scores the cards left in the other hands (numbers face value,
+  Skip/Reverse/Draw Two 20, wilds 50). The match ends when a score reaches the target (500, the
+  Quick 100/200, any number) or after a single hand. The winner deals next (or rotate).
+
+Actions (game.actions): Play, JumpIn, Draw, Pass, ChooseColor, Accept, Challenge, CallUno, Catch,
+ChooseSwap, MakeRule, FinishRace, ChooseCustomEffect, FinishCustomEffects, NextRound.
+Events (game.events): RoundStarted, CardsDealt, FirstCardTurned, FirstCardReturned, CardPlayed,
+ColorChosen, CardsDrawn, PileReshuffled, Passed, Skipped, DirectionChanged, PenaltyPending,
+UnoCalled, UnoCaught, Challenged, CardReturned, HandsShuffled, HandsSwapped, HandsPassed,
+CardsDiscarded, CustomEffectChosen, CustomEffectApplied, HouseRuleMade, RaceStarted,
+RaceFinished, RaceLost, WentOut, RoundEnded, MatchEnded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any, ClassVar
+
+from game.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    ChooseCustomEffect,
+    ChooseSwap,
+    Draw,
+    FinishCustomEffects,
+    FinishRace,
+    JumpIn,
+    MakeRule,
+    NextRound,
+    Pass,
+    Play,
+    describe_action,
+)
+from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
+from game.events import (
+    CardPlayed,
+    CardReturned,
+    CardsDealt,
+    CardsDiscarded,
+    CardsDrawn,
+    Challenged,
+    ColorChosen,
+    CustomEffectApplied,
+    CustomEffectChosen,
+    DirectionChanged,
+    DrawReason,
+    Event,
+    FirstCardReturned,
+    FirstCardTurned,
+    HandScore,
+    HandsPassed,
+    HandsShuffled,
+    HandsSwapped,
+    HouseRuleMade,
+    MatchEnded,
+    Passed,
+    PenaltyPending,
+    PileReshuffled,
+    RaceFinished,
+    RaceLost,
+    RaceStarted,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    UnoCalled,
+    UnoCaught,
+    WentOut,
+)
+from game.rules import (
+    ChallengeOutcome,
+    CustomEffect,
+    DrawMode,
+    FirstCard,
+    NextDealer,
+    RaceAction,
+    Rules,
+    Stacking,
+)
+from game.view import SeatView
+
+
+class IllegalAction(ValueError):
+    """An action that may not be applied now; the message says why. The state is unchanged."""
+
+
+class Phase(Enum):
+    SETUP = "setup"  # the host composes the Wild Customizable effect
+    PLAY = "play"  # the turn player plays or draws
+    DRAWN = "drawn"  # the turn player drew a playable card: play it or keep it
+    COLOR = "color"  # a color must be named
+    PENALTY = "penalty"  # a draw penalty waits: stack, challenge or accept
+    SKIP = "skip"  # skip bounce: the skipped player may pass the skip on
+    SWAP = "swap"  # pick the player to swap hands with
+    MAKE_RULE = "make-rule"  # make or replace a House Rule
+    RACE = "race"  # a House Rules race is running
+    ROUND_OVER = "round-over"
+    MATCH_OVER = "match-over"
+
+
+class _Step(Enum):
+    """What is left to do after a card is played; the queue runs until a decision is needed."""
+
+    COLOR = 1
+    SHUFFLE_HANDS = 2
+    SWAP = 3
+    PASS_HANDS = 4
+    NEW_RULE = 5
+    CHANGE_RULE = 6
+    RACE = 7
+    CUSTOM = 8
+    END = 9
+
+
+class _End(Enum):
+    """How a turn ends once a card's effects are done."""
+
+    NEXT = 1
+    SKIP = 2  # skip the next player (a Reverse with two players, a custom effect)
+    SKIP_CARD = 3  # a Skip card: with skip bounce the skipped player may answer
+    DRAW_TWO = 4
+    DRAW_FOUR = 5
+    AGAIN = 6
+    STACKED = 7  # a stack answered: the total (in ``pending``) goes on to the next player
+
+
+# Actions are immutable values, so one object per (player, card) serves every game; reusing
+# them keeps legal_actions() cheap and lets apply() check membership by identity first.
+_PLAYS: dict[int, Play] = {}
+_JUMPS: dict[int, JumpIn] = {}
+_MAX_SEATS = 10
+_DRAWS = tuple(Draw(p) for p in range(_MAX_SEATS))
+_PASSES = tuple(Pass(p) for p in range(_MAX_SEATS))
+_ACCEPTS = tuple(Accept(p) for p in range(_MAX_SEATS))
+_CHALLENGES = tuple(Challenge(p) for p in range(_MAX_SEATS))
+_UNOS = tuple(CallUno(p) for p in range(_MAX_SEATS))
+_RACES = tuple(FinishRace(p) for p in range(_MAX_SEATS))
+_NEXT_ROUNDS = tuple(NextRound(p) for p in range(_MAX_SEATS))
+_COLOR_CHOICES = tuple(tuple(ChooseColor(p, c) for c in COLORS) for p in range(_MAX_SEATS))
+_CATCHES = tuple(tuple(Catch(p, t) for t in range(_MAX_SEATS)) for p in range(_MAX_SEATS))
+_SWAPS = tuple(tuple(ChooseSwap(p, t) for t in range(_MAX_SEATS)) for p in range(_MAX_SEATS))
+_DECK_NO = {kind: i for i, kind in enumerate(DeckKind)}
+
+
+def _play(player: int, card: Card, deck_no: int) -> Play:
+    key = (deck_no * _MAX_SEATS + player) * 256 + card.uid
+    action = _PLAYS.get(key)
+    if action is None:
+        action = _PLAYS[key] = Play(player, card)
+    return action
+
+
+def _jump(player: int, card: Card, deck_no: int) -> JumpIn:
+    key = (deck_no * _MAX_SEATS + player) * 256 + card.uid
+    action = _JUMPS.get(key)
+    if action is None:
+        action = _JUMPS[key] = JumpIn(player, card)
+    return action
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Fisher-Yates on ``rng.random()``: stable across Python versions, unlike random.shuffle."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+class Game:
+    """A match of UNO: rounds, scores and dealers, driven only by ``apply``."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        *,
+        dealer: int | None = None,
+        stacked: Sequence[str | int] | None = None,
+    ) -> None:
+        rules.validate(players)
+        if dealer is not None and not 0 <= dealer < players:
+            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.cards = deck(rules.deck)
+        self._deck_no = _DECK_NO[rules.deck]
+        self.stacked: tuple[Card, ...] = tuple(self._resolve_stack(stacked))
+        self.initial_dealer = dealer
+        self.dealer = dealer if dealer is not None else int(self.rng.random() * players)
+        self.scores = [0] * players
+        self.round = 0
+        self.custom_effects: tuple[CustomEffect, ...] = rules.custom_effects
+        self.house_rules: dict[int, RaceAction] = {}
+        self.log: list[Event] = []
+        self.actions: list[Action] = []
+        self._legal: list[Action] | None = None
+        self._init_round_state()
+        if rules.custom_effects_at_table:
+            self.phase = Phase.SETUP
+            self.actor = 0
+        else:
+            self._start_round(self.log)
+
+    # ------------------------------------------------------------------ setup
+
+    def _resolve_stack(self, stacked: Sequence[str | int] | None) -> list[Card]:
+        if not stacked:
+            return []
+        if all(isinstance(item, int) for item in stacked):
+            uids = [int(item) for item in stacked]
+            if len(set(uids)) != len(uids) or not all(0 <= u < len(self.cards) for u in uids):
+                raise ValueError("a stacked deck must list distinct card uids of this deck")
+            return [self.cards[u] for u in uids]
+        return find_cards(self.cards, [str(item) for item in stacked])
+
+    def _init_round_state(self) -> None:
+        n = self.players
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.draw_pile: list[Card] = []  # top of the pile is the end of the list
+        self.discard: list[Card] = []
+        self.color: Color | None = None
+        self.direction = 1
+        self.turn = 0
+        self.actor = 0
+        self.phase = Phase.PLAY
+        self.active = [True] * n
+        self.finished: list[int] = []
+        self.uno_said = [False] * n
+        self.catchable: list[int] = []
+        self.pending = 0  # cards owed by ``actor`` in the PENALTY phase
+        self.pending_stacked = False
+        self.drawn: Card | None = None
+        self.must_play = False
+        self.race_left: list[int] = []
+        self.race_number = 0
+        self._steps: list[tuple[_Step, Any]] = []
+        self._wd4: tuple[int, bool, Color | None] | None = None  # player, was legal, color before
+        self._idle = 0  # consecutive turns in which nobody could play or draw
+
+    def _start_round(self, ev: list[Event]) -> None:
+        self._init_round_state()
+        self.round += 1
+        n = self.players
+        ev.append(RoundStarted(self.round, self.dealer))
+        if self.round == 1 and self.stacked:
+            top = list(self.stacked)
+            used = {c.uid for c in top}
+            rest = [c for c in self.cards if c.uid not in used]
+            shuffle(self.rng, rest)
+            order = top + rest
+        else:
+            order = list(self.cards)
+            shuffle(self.rng, order)
+        order.reverse()  # the first card of the order is the top of the pile
+        self.draw_pile = order
+        deals: list[tuple[int, Card | None]] = []
+        for i in range(self.rules.hand_size * n):
+            seat = (self.dealer + 1 + i) % n
+            card = self.draw_pile.pop()
+            self.hands[seat].append(card)
+            deals.append((seat, card))
+        ev.append(CardsDealt(self.dealer, tuple(deals)))
+        self._turn_first_card(ev)
+
+    def _turn_first_card(self, ev: list[Event]) -> None:
+        first = (self.dealer + 1) % self.players
+        self.turn = self.actor = first
+        self.phase = Phase.PLAY
+        classic = self.rules.first_card is FirstCard.CLASSIC_EFFECTS
+        returns = 0
+        while True:
+            card = self.draw_pile.pop()
+            if classic and card.rank is Rank.WILD_DRAW_FOUR and returns < len(self.cards):
+                # 002: a Wild Draw Four goes back into the deck and another card is turned.
+                returns += 1
+                self.draw_pile.insert(int(self.rng.random() * (len(self.draw_pile) + 1)), card)
+                ev.append(FirstCardReturned(card))
+                continue
+            self.discard.append(card)
+            ev.append(FirstCardTurned(card))
+            if classic or card.rank.is_number or not self.draw_pile:
+                break
+        self.color = card.color
+        if not classic or card.rank.is_number:
+            return
+        match card.rank:
+            case Rank.DRAW_TWO:
+                self._draw(first, 2, DrawReason.DRAW_TWO, ev)
+                ev.append(Skipped(first))
+                self.turn = self.actor = self._next(first)
+            case Rank.SKIP:
+                ev.append(Skipped(first))
+                self.turn = self.actor = self._next(first)
+            case Rank.REVERSE:
+                self.direction = -1
+                ev.append(DirectionChanged(-1))
+                self.turn = self.actor = self.dealer
+            case _:  # any other wild: the first player names the color, then plays
+                self.phase = Phase.COLOR
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def top(self) -> Card:
+        return self.discard[-1]
+
+    def _next(self, seat: int, direction: int | None = None) -> int:
+        """The next active seat after ``seat`` in the direction of play."""
+        step = self.direction if direction is None else direction
+        n = self.players
+        nxt = (seat + step) % n
+        while not self.active[nxt]:
+            nxt = (nxt + step) % n
+        return nxt
+
+    def active_count(self) -> int:
+        return sum(self.active)
+
+    def playable(self, card: Card) -> bool:
+        """Does ``card`` match the top card (ignoring Wild Draw Four legality and whose turn)?"""
+        return card.rank >= Rank.WILD or card.color is self.color or card.rank is self.top.rank
+
+    def wd4_is_legal(
+        self, player: int, color: Color | None = None, *, in_hand: bool = True
+    ) -> bool:
+        """Is a Wild Draw Four from ``player`` legal: no other card of the current color (with
+        ``wd4_wilds_count_as_color``, no other wild either)? ``color`` overrides the current
+        color and ``in_hand=False`` judges a card that has already left the hand."""
+        color = self.color if color is None else color
+        other_wilds = -1 if in_hand else 0  # the card being judged does not count
+        for card in self.hands[player]:
+            if card.color is color:
+                return False
+            if card.rank >= Rank.WILD:
+                other_wilds += 1
+        return not (self.rules.wd4_wilds_count_as_color and other_wilds > 0)
+
+    def can_play(self, player: int, card: Card) -> bool:
+        """Is playing ``card`` from ``player``'s hand a legal play in a normal turn now?"""
+        rank = card.rank
+        if rank >= Rank.WILD:
+            if (
+                rank is Rank.WILD_DRAW_FOUR
+                and (not self.rules.wd4_bluffing or self.must_play)
+                and not self.wd4_is_legal(player)
+            ):
+                return False
+            return not (self.rules.no_wild_finish and len(self.hands[player]) == 1)
+        return card.color is self.color or rank is self.top.rank
+
+    def _can_draw(self) -> bool:
+        return bool(self.draw_pile) or len(self.discard) > 1
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.rules.teams else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.MATCH_OVER
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that may be applied now, by any player."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        actor = self.actor
+        out: list[Action] = []
+        if phase is Phase.PLAY:
+            out.extend(self._turn_plays(actor))
+            # Drawing is a choice while there is something to draw; a player who cannot play
+            # may always "draw" (with both piles empty that is a pass).
+            if not out or (self._can_draw() and not self.must_play):
+                out.append(_DRAWS[actor])
+            if self.rules.uno_catching and len(self.hands[actor]) == 2 and not self.uno_said[actor]:
+                out.append(_UNOS[actor])
+            if self.rules.jump_in and not self.must_play:
+                self._add_jump_ins(out)
+        elif phase is Phase.DRAWN:
+            drawn = self.drawn
+            assert drawn is not None
+            out.append(_play(actor, drawn, self._deck_no))
+            if not self.rules.force_play:
+                out.append(_PASSES[actor])
+            if self.rules.uno_catching and len(self.hands[actor]) == 2 and not self.uno_said[actor]:
+                out.append(_UNOS[actor])
+        elif phase is Phase.COLOR:
+            out.extend(_COLOR_CHOICES[actor])
+        elif phase is Phase.PENALTY:
+            out.append(_ACCEPTS[actor])
+            if self._challenge_allowed():
+                out.append(_CHALLENGES[actor])
+            stacking = self.rules.stacking
+            if stacking is not Stacking.OFF:
+                top_rank = self.top.rank
+                cross = stacking is Stacking.CROSS
+                for card in self.hands[actor]:
+                    rank = card.rank
+                    if rank is Rank.DRAW_TWO:
+                        # A +2 on a +4 (cross-stacking) must still match the named color.
+                        ok = top_rank is Rank.DRAW_TWO or (cross and card.color is self.color)
+                    elif rank is Rank.WILD_DRAW_FOUR:
+                        ok = top_rank is Rank.WILD_DRAW_FOUR or cross
+                    else:
+                        continue
+                    if ok:
+                        out.append(_play(actor, card, self._deck_no))
+        elif phase is Phase.SKIP:
+            out.append(_ACCEPTS[actor])
+            for card in self.hands[actor]:
+                if card.rank is Rank.SKIP:
+                    out.append(_play(actor, card, self._deck_no))
+        elif phase is Phase.SWAP:
+            swaps = _SWAPS[actor]
+            out.extend(swaps[t] for t in range(self.players) if t != actor and self.active[t])
+        elif phase is Phase.MAKE_RULE:
+            out.extend(self._rule_choices(actor))
+        elif phase is Phase.RACE:
+            out.extend(_RACES[p] for p in self.race_left)
+        elif phase is Phase.SETUP:
+            out.extend(
+                ChooseCustomEffect(actor, e) for e in CustomEffect if e not in self.custom_effects
+            )
+            if self.custom_effects:
+                out.append(FinishCustomEffects(actor))
+            return out
+        elif phase is Phase.ROUND_OVER:
+            return [_NEXT_ROUNDS[self.dealer]]
+        else:
+            return out
+        if self.catchable:
+            for target in self.catchable:
+                if not self.uno_said[target]:
+                    out.append(_UNOS[target])
+                for p in range(self.players):
+                    if p != target and self.active[p]:
+                        out.append(_CATCHES[p][target])
+        return out
+
+    def _turn_plays(self, player: int) -> list[Action]:
+        hand = self.hands[player]
+        color = self.color
+        top_rank = self.top.rank
+        deck_no = self._deck_no
+        plays: list[Action] = []
+        wd4_ok: bool | None = None
+        strict_wd4 = not self.rules.wd4_bluffing or self.must_play
+        for card in hand:
+            rank = card.rank
+            if rank >= Rank.WILD:
+                if rank is Rank.WILD_DRAW_FOUR and strict_wd4:
+                    if wd4_ok is None:
+                        wd4_ok = self.wd4_is_legal(player)
+                    if not wd4_ok:
+                        continue
+                if self.rules.no_wild_finish and len(hand) == 1:
+                    continue
+            elif card.color is not color and rank is not top_rank:
+                continue
+            plays.append(_play(player, card, deck_no))
+        return plays
+
+    def _add_jump_ins(self, out: list[Action]) -> None:
+        top = self.top
+        if top.color is None:
+            return
+        for p in range(self.players):
+            if p == self.actor or not self.active[p]:
+                continue
+            for card in self.hands[p]:
+                if card.rank is top.rank and card.color is top.color:
+                    out.append(_jump(p, card, self._deck_no))
+
+    def _challenge_allowed(self) -> bool:
+        return (
+            self._wd4 is not None
+            and not self.pending_stacked
+            and self.rules.wd4_bluffing
+            and self.top.rank is Rank.WILD_DRAW_FOUR
+        )
+
+    def _rule_choices(self, player: int) -> list[Action]:
+        """A new rule for the number just played, or (Game Changer) a new rule for any ruled
+        number. Each rule belongs to one number, so races can never be confused."""
+        used = set(self.house_rules.values())
+        step, number = self._steps[0]
+        numbers = [number] if step is _Step.NEW_RULE else sorted(self.house_rules)
+        return [MakeRule(player, n, r) for n in numbers for r in RaceAction if r not in used]
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one legal action and return the events it caused; raise IllegalAction if not."""
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(action))
+        ev: list[Event] = []
+        self._legal = None
+        self.actions.append(action)
+        self._HANDLERS[type(action)](self, action, ev)
+        self.log.extend(ev)
+        return ev
+
+    def _turn_action_taken(self) -> None:
+        """Another player's turn action closes every open catch window."""
+        self.catchable.clear()
+
+    # --- turn actions
+
+    def _on_play(self, action: Play, ev: list[Event]) -> None:
+        player, card = action.player, action.card
+        phase = self.phase
+        self._turn_action_taken()
+        if phase is Phase.PENALTY:
+            self._stack(player, card, ev)
+            return
+        if phase is Phase.SKIP:
+            self._put(player, card, ev, jump_in=False)
+            if not self._went_out(player, card, ev):
+                self._skip_from(player, ev)
+            return
+        self.drawn = None
+        self.must_play = False
+        self._play_card(player, card, ev, jump_in=False)
+
+    def _on_jump_in(self, action: JumpIn, ev: list[Event]) -> None:
+        self._turn_action_taken()
+        self.turn = action.player
+        self._play_card(action.player, action.card, ev, jump_in=True)
+
+    def _on_draw(self, action: Draw, ev: list[Event]) -> None:
+        player = action.player
+        self._turn_action_taken()
+        self.must_play = False
+        rules = self.rules
+        if rules.draw_mode is DrawMode.UNTIL_PLAYABLE:
+            got: list[Card] = []
+            while True:
+                cards = self._take(1, ev)
+                if not cards:
+                    break
+                got.extend(cards)
+                if self.playable(cards[0]):
+                    break
+            self.hands[player].extend(got)
+            ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 0 if got else 1))
+        else:
+            got = self._take(1, ev)
+            self.hands[player].extend(got)
+            ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 1 - len(got)))
+        if got:
+            self._idle = 0
+            self._hand_grew(player)
+            last = got[-1]
+            if self.can_play(player, last):
+                self.drawn = last
+                self.phase = Phase.DRAWN
+                return
+        else:
+            self._idle += 1
+            if self._idle >= self.active_count():
+                self._end_round_blocked(ev)
+                return
+        ev.append(Passed(player))
+        self._advance(player, ev)
+
+    def _on_pass(self, action: Pass, ev: list[Event]) -> None:
+        self._turn_action_taken()
+        self.drawn = None
+        ev.append(Passed(action.player))
+        self._advance(action.player, ev)
+
+    def _on_accept(self, action: Accept, ev: list[Event]) -> None:
+        player = action.player
+        self._turn_action_taken()
+        if self.phase is Phase.PENALTY:
+            reason = (
+                DrawReason.STACK
+                if self.pending_stacked
+                else (
+                    DrawReason.WILD_DRAW_FOUR
+                    if self.top.rank is Rank.WILD_DRAW_FOUR
+                    else DrawReason.DRAW_TWO
+                )
+            )
+            self._draw(player, self.pending, reason, ev)
+            self.pending = 0
+            self.pending_stacked = False
+            self._wd4 = None
+        ev.append(Skipped(player))
+        self._advance(player, ev)
+
+    def _on_challenge(self, action: Challenge, ev: list[Event]) -> None:
+        player = action.player
+        self._turn_action_taken()
+        assert self._wd4 is not None
+        bluffer, was_legal, color_before = self._wd4
+        self._wd4 = None
+        self.pending = 0
+        ev.append(Challenged(player, bluffer, not was_legal, tuple(self.hands[bluffer])))
+        if was_legal:
+            self._draw(player, 6, DrawReason.CHALLENGE_FAILED, ev)
+            ev.append(Skipped(player))
+            self._advance(player, ev)
+            return
+        if self.rules.challenge_outcome is ChallengeOutcome.RETURN_CARD:
+            card = self.discard.pop()
+            self.hands[bluffer].append(card)
+            ev.append(CardReturned(bluffer, card))
+            self.color = color_before
+            self._draw(bluffer, 4, DrawReason.BLUFF_CAUGHT, ev)
+            self.turn = self.actor = bluffer
+            self.phase = Phase.PLAY
+            self.must_play = True
+            return
+        self._draw(bluffer, 4, DrawReason.BLUFF_CAUGHT, ev)
+        self.turn = self.actor = player
+        self.phase = Phase.PLAY
+
+    # --- decisions
+
+    def _on_color(self, action: ChooseColor, ev: list[Event]) -> None:
+        self.color = action.color
+        ev.append(ColorChosen(action.player, action.color))
+        if not self._steps:  # the first card was a wild: now the first player plays
+            self.phase = Phase.PLAY
+            return
+        self._steps.pop(0)
+        self._run_steps(ev)
+
+    def _on_swap(self, action: ChooseSwap, ev: list[Event]) -> None:
+        player, target = action.player, action.target
+        hands = self.hands
+        hands[player], hands[target] = hands[target], hands[player]
+        ev.append(HandsSwapped(player, target))
+        self._new_hands((player, target))
+        self._steps.pop(0)
+        self._run_steps(ev)
+
+    def _on_make_rule(self, action: MakeRule, ev: list[Event]) -> None:
+        replaced = self.house_rules.get(action.number)
+        self.house_rules[action.number] = action.rule
+        ev.append(HouseRuleMade(action.player, action.number, action.rule, replaced))
+        self._steps.pop(0)
+        self._run_steps(ev)
+
+    def _on_race(self, action: FinishRace, ev: list[Event]) -> None:
+        self.race_left.remove(action.player)
+        ev.append(RaceFinished(action.player))
+        if len(self.race_left) == 1:
+            loser = self.race_left.pop()
+            ev.append(RaceLost(loser))
+            self._draw(loser, 1, DrawReason.RACE_LOST, ev)
+            self._steps.pop(0)
+            self._run_steps(ev)
+
+    def _on_call_uno(self, action: CallUno, ev: list[Event]) -> None:
+        player = action.player
+        self.uno_said[player] = True
+        if player in self.catchable:
+            self.catchable.remove(player)
+        ev.append(UnoCalled(player))
+
+    def _on_catch(self, action: Catch, ev: list[Event]) -> None:
+        target = action.target
+        self.catchable.remove(target)
+        ev.append(UnoCaught(action.player, target))
+        self._draw(target, self.rules.uno_penalty, DrawReason.UNO_CAUGHT, ev)
+
+    def _on_custom_effect(self, action: ChooseCustomEffect, ev: list[Event]) -> None:
+        self.custom_effects = (*self.custom_effects, action.effect)
+        ev.append(CustomEffectChosen(action.player, action.effect))
+
+    def _on_custom_done(self, action: FinishCustomEffects, ev: list[Event]) -> None:
+        order = list(CustomEffect)
+        self.custom_effects = tuple(sorted(self.custom_effects, key=order.index))
+        self._start_round(ev)
+
+    def _on_next_round(self, action: NextRound, ev: list[Event]) -> None:
+        self._start_round(ev)
+
+    _HANDLERS: ClassVar[dict[type, Callable[[Game, Any, list[Event]], None]]] = {
+        Play: _on_play,
+        JumpIn: _on_jump_in,
+        Draw: _on_draw,
+        Pass: _on_pass,
+        Accept: _on_accept,
+        Challenge: _on_challenge,
+        ChooseColor: _on_color,
+        ChooseSwap: _on_swap,
+        MakeRule: _on_make_rule,
+        FinishRace: _on_race,
+        CallUno: _on_call_uno,
+        Catch: _on_catch,
+        ChooseCustomEffect: _on_custom_effect,
+        FinishCustomEffects: _on_custom_done,
+        NextRound: _on_next_round,
+    }
+
+    # ------------------------------------------------------------------ playing a card
+
+    def _put(self, player: int, card: Card, ev: list[Event], *, jump_in: bool) -> None:
+        """Move a card from a hand to the discard pile."""
+        hand = self.hands[player]
+        hand.remove(card)
+        self.discard.append(card)
+        if card.color is not None:
+            self.color = card.color
+        self._idle = 0
+        ev.append(CardPlayed(player, card, jump_in))
+        if len(hand) == 1 and not self.uno_said[player] and self.rules.uno_catching:
+            self.catchable.append(player)
+        elif not hand:
+            self.uno_said[player] = False
+
+    def _play_card(self, player: int, card: Card, ev: list[Event], *, jump_in: bool) -> None:
+        rank = card.rank
+        color_before = self.color
+        if rank is Rank.WILD_DRAW_FOUR:
+            # Judge legality on the hand as it was when the card left it.
+            self._put(player, card, ev, jump_in=jump_in)
+            legal = self.wd4_is_legal(player, color_before, in_hand=False)
+            self._wd4 = (player, legal, color_before)
+        else:
+            self._put(player, card, ev, jump_in=jump_in)
+            self._wd4 = None
+        if self._went_out(player, card, ev):
+            return
+        steps: list[tuple[_Step, Any]] = []
+        end = _End.NEXT
+        rules = self.rules
+        if rank <= Rank.NINE:
+            if rules.seven_zero and rank is Rank.SEVEN:
+                steps.append((_Step.SWAP, None))
+            elif rules.seven_zero and rank is Rank.ZERO:
+                steps.append((_Step.PASS_HANDS, None))
+            number = int(rank)
+            if card.house_rule and number not in self.house_rules:
+                steps.append((_Step.NEW_RULE, number))
+            elif number in self.house_rules:
+                steps.append((_Step.RACE, number))
+        elif rank is Rank.SKIP:
+            end = _End.SKIP_CARD
+        elif rank is Rank.REVERSE:
+            self.direction = -self.direction
+            ev.append(DirectionChanged(self.direction))
+            if self.active_count() == 2:
+                end = _End.SKIP
+        elif rank is Rank.DRAW_TWO:
+            end = _End.DRAW_TWO
+        else:
+            if rank is Rank.WILD_SHUFFLE_HANDS:
+                steps.append((_Step.SHUFFLE_HANDS, None))
+            steps.append((_Step.COLOR, None))
+            if rank is Rank.WILD_DRAW_FOUR:
+                end = _End.DRAW_FOUR
+            elif rank is Rank.WILD_CUSTOMIZABLE:
+                for effect in self.custom_effects:
+                    if effect is CustomEffect.SKIP_NEXT and end is _End.NEXT:
+                        end = _End.SKIP
+                    elif effect is CustomEffect.PLAY_AGAIN:
+                        end = _End.AGAIN
+                    elif effect is not CustomEffect.SKIP_NEXT:
+                        steps.append((_Step.CUSTOM, effect))
+            elif rank is Rank.WILD_GAME_CHANGER and self.house_rules:
+                steps.append((_Step.CHANGE_RULE, None))
+        steps.append((_Step.END, end))
+        self.turn = player
+        self._steps = steps
+        self._run_steps(ev)
+
+    def _run_steps(self, ev: list[Event]) -> None:
+        """Carry out the queued effects of the card just played until a decision is needed."""
+        player = self.turn
+        steps = self._steps
+        while steps:
+            step, arg = steps[0]
+            if step is _Step.COLOR:
+                self.phase, self.actor = Phase.COLOR, player
+                return
+            if step is _Step.SWAP:
+                if self.hands[player] and self.active_count() > 1:
+                    self.phase, self.actor = Phase.SWAP, player
+                    return
+            elif step is _Step.NEW_RULE or (step is _Step.CHANGE_RULE and self.house_rules):
+                self.phase, self.actor = Phase.MAKE_RULE, player
+                return
+            elif step is _Step.RACE:
+                self.race_left = [p for p in range(self.players) if self.active[p]]
+                self.race_number = arg
+                ev.append(RaceStarted(arg, self.house_rules[arg]))
+                if len(self.race_left) > 1:
+                    self.phase, self.actor = Phase.RACE, player
+                    return
+            elif step is _Step.SHUFFLE_HANDS:
+                self._shuffle_hands(player, ev)
+            elif step is _Step.PASS_HANDS:
+                self._pass_hands(ev)
+            elif step is _Step.CUSTOM and self._custom_effect(player, arg, ev):
+                return
+            elif step is _Step.END:
+                steps.pop(0)
+                self._end_turn(player, arg, ev)
+                return
+            steps.pop(0)
+            if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                steps.clear()
+                return
+
+    def _custom_effect(self, player: int, effect: CustomEffect, ev: list[Event]) -> bool:
+        """Apply one Wild Customizable effect; True when it waits on a decision."""
+        if effect is CustomEffect.SWAP_HANDS:
+            if self.hands[player] and self.active_count() > 1:
+                self._steps[0] = (_Step.SWAP, None)
+                self.phase, self.actor = Phase.SWAP, player
+                ev.append(CustomEffectApplied(player, effect))
+                return True
+            return False
+        ev.append(CustomEffectApplied(player, effect))
+        if effect is CustomEffect.DISCARD_COLOR:
+            hand = self.hands[player]
+            gone = tuple(c for c in hand if c.color is self.color)
+            if gone:
+                self.hands[player] = [c for c in hand if c.color is not self.color]
+                top = self.discard.pop()
+                self.discard.extend(gone)
+                self.discard.append(top)
+                ev.append(CardsDiscarded(player, gone))
+                self._new_hands((player,))
+                if not self.hands[player] and self._went_out(player, top, ev):
+                    return True
+        elif effect is CustomEffect.REVERSE:
+            self.direction = -self.direction
+            ev.append(DirectionChanged(self.direction))
+        elif effect is CustomEffect.OTHERS_DRAW_1:
+            for p in self._others_in_order(player):
+                self._draw(p, 1, DrawReason.CUSTOM_EFFECT, ev)
+        elif effect is CustomEffect.NEXT_DRAWS_2:
+            self._draw(self._next(player), 2, DrawReason.CUSTOM_EFFECT, ev)
+        elif effect is CustomEffect.PASS_HANDS:
+            self._pass_hands(ev)
+        return False
+
+    def _others_in_order(self, player: int) -> list[int]:
+        """Every other active player, in the direction of play from ``player``."""
+        n = self.players
+        seats = ((player + i * self.direction) % n for i in range(1, n))
+        return [p for p in seats if self.active[p]]
+
+    def _end_turn(self, player: int, end: _End, ev: list[Event]) -> None:
+        if not self.active[player] and end is _End.AGAIN:
+            end = _End.NEXT
+        if end is _End.NEXT:
+            self._advance(player, ev)
+        elif end is _End.AGAIN:
+            self.turn = self.actor = player
+            self.phase = Phase.PLAY
+        elif end is _End.SKIP:
+            victim = self._next(player)
+            ev.append(Skipped(victim))
+            self._advance(victim, ev)
+        elif end is _End.SKIP_CARD:
+            self._skip_from(player, ev)
+        elif end is _End.STACKED:
+            total, self.pending = self.pending, 0
+            self._penalty(player, total, ev, stacked=True)
+        else:
+            amount = 2 if end is _End.DRAW_TWO else 4
+            self._penalty(player, amount, ev, stacked=False)
+
+    def _skip_from(self, player: int, ev: list[Event]) -> None:
+        victim = self._next(player)
+        if self.rules.skip_bounce and victim != player:
+            self.turn = self.actor = victim
+            self.phase = Phase.SKIP
+            return
+        ev.append(Skipped(victim))
+        self._advance(victim, ev)
+
+    def _penalty(self, player: int, amount: int, ev: list[Event], *, stacked: bool) -> None:
+        victim = self._next(player)
+        decision = self.rules.stacking is not Stacking.OFF or (
+            amount == 4 and not stacked and self.rules.wd4_bluffing
+        )
+        if decision:
+            self.pending = amount
+            self.pending_stacked = stacked
+            self.turn = self.actor = victim
+            self.phase = Phase.PENALTY
+            ev.append(PenaltyPending(victim, amount))
+            return
+        reason = DrawReason.DRAW_TWO if amount == 2 else DrawReason.WILD_DRAW_FOUR
+        self._draw(victim, amount, reason, ev)
+        ev.append(Skipped(victim))
+        self._wd4 = None
+        self._advance(victim, ev)
+
+    def _stack(self, player: int, card: Card, ev: list[Event]) -> None:
+        total = self.pending + (2 if card.rank is Rank.DRAW_TWO else 4)
+        self._put(player, card, ev, jump_in=False)
+        self._wd4 = None
+        self.pending = 0
+        self.pending_stacked = False
+        if self._went_out(player, card, ev, owed=total):
+            return
+        # The total waits in ``pending`` while the stacker names a color for a +4.
+        self.pending = total
+        self.turn = player
+        self._steps = [(_Step.COLOR, None)] if card.is_wild else []
+        self._steps.append((_Step.END, _End.STACKED))
+        self._run_steps(ev)
+
+    def _advance(self, player: int, ev: list[Event]) -> None:
+        """The turn passes to the next active player after ``player``."""
+        self.turn = self.actor = self._next(player)
+        self.phase = Phase.PLAY
+        self.drawn = None
+
+    # ------------------------------------------------------------------ hands
+
+    def _take(self, count: int, ev: list[Event]) -> list[Card]:
+        """Take up to ``count`` cards from the draw pile, reshuffling the discards if needed."""
+        pile = self.draw_pile
+        got: list[Card] = []
+        while len(got) < count:
+            if not pile:
+                if len(self.discard) <= 1:
+                    break
+                top = self.discard.pop()
+                pile.extend(self.discard)
+                self.discard = [top]
+                shuffle(self.rng, pile)
+                ev.append(PileReshuffled(len(pile)))
+            got.append(pile.pop())
+        return got
+
+    def _draw(self, player: int, count: int, reason: DrawReason, ev: list[Event]) -> None:
+        got = self._take(count, ev)
+        self.hands[player].extend(got)
+        ev.append(CardsDrawn(player, tuple(got), reason, count - len(got)))
+        if got:
+            self._hand_grew(player)
+
+    def _hand_grew(self, player: int) -> None:
+        self.uno_said[player] = False
+        if player in self.catchable:
+            self.catchable.remove(player)
+
+    def _new_hands(self, seats: Sequence[int]) -> None:
+        """Hands were exchanged: a player left with one card must call UNO again."""
+        for p in seats:
+            self.uno_said[p] = False
+            if p in self.catchable:
+                self.catchable.remove(p)
+            if len(self.hands[p]) == 1 and self.rules.uno_catching and self.active[p]:
+                self.catchable.append(p)
+
+    def _shuffle_hands(self, player: int, ev: list[Event]) -> None:
+        seats = [p for p in range(self.players) if self.active[p]]
+        pool = [c for p in seats for c in self.hands[p]]
+        shuffle(self.rng, pool)
+        for p in seats:
+            self.hands[p] = []
+        deals: list[tuple[int, Card | None]] = []
+        seat = (player + 1) % self.players
+        for card in pool:
+            while not self.active[seat]:
+                seat = (seat + 1) % self.players
+            self.hands[seat].append(card)
+            deals.append((seat, card))
+            seat = (seat + 1) % self.players
+        ev.append(HandsShuffled(player, tuple(deals)))
+        self._new_hands(seats)
+
+    def _pass_hands(self, ev: list[Event]) -> None:
+        seats = [p for p in range(self.players) if self.active[p]]
+        old = {p: self.hands[p] for p in seats}
+        for p in seats:
+            self.hands[self._next(p)] = old[p]
+        ev.append(HandsPassed(self.direction))
+        self._new_hands(seats)
+
+    # ------------------------------------------------------------------ end of a hand
+
+    def _went_out(self, player: int, card: Card, ev: list[Event], owed: int = 0) -> bool:
+        """Handle a player whose hand is now empty; True when the hand (or match) ended.
+
+        When the hand goes on (play until all but one are out) the last card keeps its full
+        effect; when it ends, a last card that makes the next player draw is drawn first.
+        """
+        if self.hands[player]:
+            return False
+        self._wd4 = None
+        self.finished.append(player)
+        ev.append(WentOut(player, len(self.finished)))
+        if self.player_leaves_and_play_goes_on(player):
+            return False
+        self._last_card_draws(player, card, owed, ev)
+        if self.rules.play_until_one_left:
+            last = self.active.index(True)
+            self.finished.append(last)
+            self._end_round(self.finished[0], ev)
+        else:
+            self._end_round(player, ev)
+        return True
+
+    def player_leaves_and_play_goes_on(self, player: int) -> bool:
+        if not self.rules.play_until_one_left:
+            return False
+        self.active[player] = False
+        if player in self.catchable:
+            self.catchable.remove(player)
+        return self.active_count() > 1
+
+    def _last_card_draws(self, player: int, card: Card, owed: int, ev: list[Event]) -> None:
+        victim = self._next(player)
+        rank = card.rank
+        if owed:
+            self._draw(victim, owed, DrawReason.STACK, ev)
+        elif rank is Rank.DRAW_TWO:
+            self._draw(victim, 2, DrawReason.DRAW_TWO, ev)
+        elif rank is Rank.WILD_DRAW_FOUR:
+            self._draw(victim, 4, DrawReason.WILD_DRAW_FOUR, ev)
+        elif rank is Rank.WILD_CUSTOMIZABLE:
+            if CustomEffect.OTHERS_DRAW_1 in self.custom_effects:
+                for p in self._others_in_order(player):
+                    self._draw(p, 1, DrawReason.CUSTOM_EFFECT, ev)
+            if CustomEffect.NEXT_DRAWS_2 in self.custom_effects:
+                self._draw(victim, 2, DrawReason.CUSTOM_EFFECT, ev)
+
+    def _end_round_blocked(self, ev: list[Event]) -> None:
+        seats = [p for p in range(self.players) if self.active[p]]
+        # Lowest hand wins; ties go to the player nearest the turn in the direction of play.
+        order = []
+        p = self.turn if self.active[self.turn] else self._next(self.turn)
+        for _ in seats:
+            order.append(p)
+            p = self._next(p)
+        ranked = sorted(order, key=lambda s: sum(c.points for c in self.hands[s]))
+        if self.rules.play_until_one_left:
+            self.finished.extend(ranked)
+            self._end_round(self.finished[0], ev, blocked=True)
+        else:
+            self._end_round(ranked[0], ev, blocked=True)
+
+    def _end_round(self, winner: int, ev: list[Event], *, blocked: bool = False) -> None:
+        self.catchable.clear()
+        self._steps.clear()
+        partner = self.partner(winner)
+        hands = []
+        points = 0
+        for p in range(self.players):
+            if p in (winner, partner) or self.rules.play_until_one_left:
+                continue
+            cards = tuple(self.hands[p])
+            value = sum(c.points for c in cards)
+            hands.append(HandScore(p, cards, value))
+            points += value
+        if not self.rules.play_until_one_left:
+            self.scores[winner] += points
+            if partner is not None:
+                self.scores[partner] += points
+        order = tuple(self.finished) if self.rules.play_until_one_left else ()
+        ev.append(RoundEnded(winner, points, tuple(hands), tuple(self.scores), blocked, order))
+        if self.rules.next_dealer is NextDealer.WINNER:
+            self.dealer = winner
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+        target = self.rules.target_for(self.players)
+        if target is None or max(self.scores) >= target:
+            if self.rules.play_until_one_left:
+                winners: tuple[int, ...] = (self.finished[0],)
+            elif target is None:
+                winners = (winner,) if partner is None else tuple(sorted((winner, partner)))
+            else:
+                best = max(self.scores)
+                winners = tuple(p for p in range(self.players) if self.scores[p] == best)
+            self.phase = Phase.MATCH_OVER
+            ev.append(MatchEnded(winners, tuple(self.scores)))
+        else:
+            self.phase = Phase.ROUND_OVER
+        self.actor = self.dealer
+
+    # ------------------------------------------------------------------ explanations
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` cannot be applied now."""
+        what = describe_action(action)
+        player = getattr(action, "player", None)
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            return f"{what}: there is no seat {player} at this table of {self.players}"
+        if self.phase is Phase.MATCH_OVER:
+            return f"{what}: the match is over"
+        if isinstance(action, Play | JumpIn) and action.card not in self.hands[player]:
+            return f"{what}: seat {player} does not hold {action.card.label}"
+        if isinstance(action, Catch | CallUno) and not isinstance(action, CallUno):
+            return f"{what}: seat {action.target} cannot be caught now"
+        if isinstance(action, CallUno):
+            return f"{what}: UNO can be called with two cards on your turn or with one card"
+        if self.phase is Phase.PLAY and player == self.actor and isinstance(action, Play):
+            card = action.card
+            if card.rank is Rank.WILD_DRAW_FOUR and self.playable(card):
+                if self.rules.no_wild_finish and len(self.hands[player]) == 1:
+                    return f"{what}: a wild may not be your last card"
+                return (
+                    f"{what}: you hold {self.color.value if self.color else 'the current color'}"
+                    ", so a Wild Draw Four is not allowed"
+                )
+            if card.is_wild:
+                return f"{what}: a wild may not be your last card"
+            return f"{what}: {card.label} does not match: {self._match_hint()}"
+        if self.phase is Phase.PLAY and player == self.actor and isinstance(action, Draw):
+            return f"{what}: both piles are empty and you can play, so you must play"
+        if player != self.actor or self.phase is Phase.RACE:
+            return f"{what}: the game is waiting on {self._waiting_on()}"
+        return f"{what}: not allowed while {self._waiting_on()}"
+
+    def _match_hint(self) -> str:
+        color = self.color.value if self.color else "any color"
+        top = self.top
+        if top.is_wild:
+            return f"play {color} or a wild"
+        return f"play {color}, a {top.rank.label} or a wild"
+
+    def _waiting_on(self) -> str:
+        who = f"seat {self.actor}"
+        match self.phase:
+            case Phase.PLAY:
+                return f"{who} to play or draw"
+            case Phase.DRAWN:
+                return f"{who} to play or keep the card just drawn"
+            case Phase.COLOR:
+                return f"{who} to name a color"
+            case Phase.PENALTY:
+                return f"{who} to answer a draw penalty of {self.pending}"
+            case Phase.SKIP:
+                return f"{who} to bounce or accept a skip"
+            case Phase.SWAP:
+                return f"{who} to pick a player to swap hands with"
+            case Phase.MAKE_RULE:
+                return f"{who} to make a House Rule"
+            case Phase.RACE:
+                return "the House Rules race: seats " + ", ".join(map(str, self.race_left))
+            case Phase.SETUP:
+                return f"{who} to compose the Wild Customizable effect"
+            case Phase.ROUND_OVER:
+                return f"seat {self.dealer} to deal the next hand"
+            case _:
+                return "nobody: the match is over"
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own hand and the public facts, nothing else."""
+        legal = tuple(a for a in self.legal_actions() if a.player == seat)
+        own_drawn = self.drawn if self.actor == seat and self.phase is Phase.DRAWN else None
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            players=self.players,
+            phase=self.phase.value,
+            actor=self.actor,
+            turn=self.turn,
+            direction=self.direction,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            top=self.discard[-1] if self.discard else None,
+            color=self.color,
+            discard=tuple(self.discard),
+            draw_size=len(self.draw_pile),
+            pending=self.pending if self.phase is Phase.PENALTY else 0,
+            drawn=own_drawn,
+            must_play=self.must_play,
+            scores=tuple(self.scores),
+            dealer=self.dealer,
+            round=self.round,
+            active=tuple(self.active),
+            finished=tuple(self.finished),
+            uno_said=tuple(self.uno_said),
+            catchable=tuple(self.catchable),
+            house_rules=tuple(sorted(self.house_rules.items())),
+            race_left=tuple(self.race_left),
+            custom_effects=self.custom_effects,
+            legal=legal,
+        )
+
+    # ------------------------------------------------------------------ digest
+
+    def state_digest(self) -> str:
+        """A hash of the whole state (including the random generator), to compare replays."""
+        parts: list[Any] = [
+            self.phase.value,
+            self.turn,
+            self.actor,
+            self.direction,
+            self.color.value if self.color else None,
+            [[c.uid for c in h] for h in self.hands],
+            [c.uid for c in self.draw_pile],
+            [c.uid for c in self.discard],
+            self.scores,
+            self.dealer,
+            self.round,
+            self.active,
+            self.finished,
+            self.uno_said,
+            self.catchable,
+            self.pending,
+            self.pending_stacked,
+            self.drawn.uid if self.drawn else None,
+            self.must_play,
+            self.race_left,
+            sorted((n, r.value) for n, r in self.house_rules.items()),
+            [e.value for e in self.custom_effects],
+            [(s.name, a.name if isinstance(a, Enum) else a) for s, a in self._steps],
+            self._wd4[:2] if self._wd4 else None,
+            self._idle,
+            self.rng.getstate()[1],
+        ]
+        return hashlib.sha256(repr(parts).encode()).hexdigest()

@@ -1,0 +1,138 @@
+"""Replay records: rules, seed and actions, saved as JSON and replayed to the identical state.
+
+A record is also the save file of a match. It carries a checksum of its own content and the
+digest of the state it leads to, so a truncated, edited or foreign file is refused with a
+message that says what is wrong, instead of loading a different game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.actions import Action, RecordError, action_from_dict, action_to_dict
+from game.engine import Game, IllegalAction
+from game.rules import Rules, RulesError
+
+FORMAT = "unotable-record"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    rules: Rules
+    players: int
+    seed: int
+    dealer: int | None = None
+    stacked: tuple[int, ...] = ()
+    actions: tuple[Action, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)  # names, AI levels...: the program's
+
+    @classmethod
+    def of(cls, game: Game, meta: dict[str, Any] | None = None) -> Record:
+        return cls(
+            rules=game.rules,
+            players=game.players,
+            seed=game.seed,
+            dealer=game.initial_dealer,
+            stacked=tuple(c.uid for c in game.stacked),
+            actions=tuple(game.actions),
+            meta=dict(meta or {}),
+        )
+
+    def new_game(self) -> Game:
+        return Game(
+            self.rules,
+            self.players,
+            self.seed,
+            dealer=self.dealer,
+            stacked=list(self.stacked) or None,
+        )
+
+    def replay(self) -> Game:
+        """The game this record leads to; raises RecordError if an action is not legal."""
+        game = self.new_game()
+        for index, action in enumerate(self.actions):
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {index + 1} cannot be replayed: {exc}") from None
+        return game
+
+    def _body(self, digest: str) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "stacked": list(self.stacked),
+            "actions": [action_to_dict(a) for a in self.actions],
+            "meta": self.meta,
+            "state": digest,
+        }
+
+    def to_json(self, game: Game | None = None) -> str:
+        """Serialize; ``game`` (the game this record describes) saves replaying it to check."""
+        digest = (game if game is not None else self.replay()).state_digest()
+        body = self._body(digest)
+        body["checksum"] = _checksum(body)
+        return json.dumps(body, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> tuple[Record, Game]:
+        """Read a record and replay it; raises RecordError saying why a file is refused."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not a complete record (the file may be truncated): {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("this is not a saved game of this program")
+        if data.get("version") != VERSION:
+            raise RecordError(
+                f"this record has version {data.get('version')!r}; this program reads {VERSION}"
+            )
+        checksum = data.pop("checksum", None)
+        if checksum != _checksum(data):
+            raise RecordError("the record was changed after it was saved (checksum mismatch)")
+        try:
+            rules = Rules.from_dict(data["rules"])
+            players, seed = data["players"], data["seed"]
+            if not isinstance(players, int) or not isinstance(seed, int):
+                raise RecordError("players and seed must be whole numbers")
+            dealer = data["dealer"]
+            record = cls(
+                rules=rules,
+                players=players,
+                seed=seed,
+                dealer=dealer if isinstance(dealer, int) else None,
+                stacked=tuple(int(u) for u in data["stacked"]),
+                meta=dict(data["meta"]),
+                actions=(),
+            )
+            cards = record.new_game().cards
+            actions = tuple(action_from_dict(a, cards) for a in data["actions"])
+        except (KeyError, TypeError, ValueError, RulesError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"the record is malformed: {exc}") from None
+        record = cls(
+            rules=rules,
+            players=players,
+            seed=seed,
+            dealer=record.dealer,
+            stacked=record.stacked,
+            actions=actions,
+            meta=record.meta,
+        )
+        game = record.replay()
+        if game.state_digest() != data["state"]:
+            raise RecordError("replaying the record does not reach the saved state")
+        return record, game
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()

@@ -1,0 +1,1 @@
+"""The pygame-ce program: app loop, scene stack, scenes, sprites, tweens, input and sound."""
