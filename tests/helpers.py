@@ -1,0 +1,57 @@
+"""Stacked-deck helpers for scenario tests: deal exact hands, turn an exact first card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from game.cards import Card
+from game.engine import Game
+from game.rules import Rules
+
+
+def deal_order(
+    hands: Sequence[Sequence[str]],
+    first: str | Sequence[str],
+    draws: Sequence[str] = (),
+    dealer: int | None = None,
+) -> list[str]:
+    """The card order (top of the pile first) that deals ``hands[seat]`` to each seat, then
+    turns ``first`` (one card, or several to be flipped in turn), then leaves ``draws`` on top
+    of the draw pile. The dealer defaults to the last seat, so seat 0 plays first."""
+    n = len(hands)
+    size = len(hands[0])
+    if any(len(h) != size for h in hands):
+        raise ValueError("every hand must have the same size (the deal is round-robin)")
+    dealer = n - 1 if dealer is None else dealer
+    order = [hands[(dealer + 1 + i) % n][i // n] for i in range(size * n)]
+    order += [first] if isinstance(first, str) else list(first)
+    order += list(draws)
+    return order
+
+
+def new_game(
+    hands: Sequence[Sequence[str]],
+    first: str | Sequence[str],
+    draws: Sequence[str] = (),
+    *,
+    rules: Rules | None = None,
+    dealer: int | None = None,
+    seed: int = 0,
+) -> Game:
+    """A game dealt from a stacked deck: exact hands, first card and top of the draw pile."""
+    rules = (rules or Rules()).with_changes(hand_size=len(hands[0]))
+    dealer = len(hands) - 1 if dealer is None else dealer
+    order = deal_order(hands, first, draws, dealer)
+    return Game(rules, len(hands), seed, dealer=dealer, stacked=order)
+
+
+def codes(cards: Iterable[Card | None]) -> list[str]:
+    return [c.code if c is not None else "?" for c in cards]
+
+
+def hand_codes(game: Game) -> list[list[str]]:
+    return [codes(h) for h in game.hands]
+
+
+def count_cards(game: Game) -> int:
+    return len(game.draw_pile) + len(game.discard) + sum(len(h) for h in game.hands)
