@@ -105,14 +105,25 @@ _RANK_CODES = {
 _CODE_RANKS = {code: rank for rank, code in _RANK_CODES.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One physical card. ``house_rule`` marks the House Rules! number cards 1-5."""
+    """One physical card. ``house_rule`` marks the House Rules! number cards 1-5.
+
+    Equality is identity: each deck kind is built once (``deck``), so the same uid is always
+    the same object, and comparing identities keeps hand and pile operations fast. Copies
+    return the card itself for the same reason.
+    """
 
     uid: int
     color: Color | None
     rank: Rank
     house_rule: bool = False
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
 
     @property
     def is_wild(self) -> bool:

@@ -672,9 +672,12 @@ class Game:
             ev.append(Skipped(player))
             self._advance(player, ev)
             return
-        if self.rules.challenge_outcome is ChallengeOutcome.RETURN_CARD:
+        # 002's reading takes the card back; when a reshuffle has left the +4 alone on the
+        # discard pile there is no card under it to return to, so the penalty stands instead.
+        if self.rules.challenge_outcome is ChallengeOutcome.RETURN_CARD and len(self.discard) > 1:
             card = self.discard.pop()
             self.hands[bluffer].append(card)
+            self._hand_grew(bluffer)
             ev.append(CardReturned(bluffer, card))
             self.color = color_before
             self._draw(bluffer, 4, DrawReason.BLUFF_CAUGHT, ev)

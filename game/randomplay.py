@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from game.actions import Action, Draw, Pass
-from game.engine import Game
+from game.engine import Game, Phase
 
 WINDOW_CHANCE = 0.3  # how often a player outside the turn acts before the turn player
 DECLINE_CHANCE = 0.1  # how often a player draws (or keeps a drawn card) instead of playing
@@ -22,8 +22,11 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """A legal action for the current state, chosen at random as described above."""
     legal = game.legal_actions()
     actor = game.actor
-    own = [a for a in legal if a.player == actor]
-    others = [a for a in legal if a.player != actor] if len(own) != len(legal) else []
+    if not game.catchable and not game.rules.jump_in and game.phase is not Phase.RACE:
+        own, others = legal, []  # no real-time window is open: only the actor may act
+    else:
+        own = [a for a in legal if a.player == actor]
+        others = [a for a in legal if a.player != actor]
     if others and (not own or rng.random() < WINDOW_CHANCE):
         return others[int(rng.random() * len(others))]
     plays = [a for a in own if not isinstance(a, Draw | Pass)]

@@ -1,0 +1,88 @@
+"""Invariants of a game state, checked after every action by the simulator and the tests.
+
+Each check returns sentences describing what is wrong (an empty list when all is well), so a
+failing simulation says which rule of bookkeeping broke instead of just "assert False".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.engine import Game, Phase
+from game.events import Event, RoundEnded
+
+# Phases in which the engine waits on ``actor`` for a turn decision.
+_TURN_PHASES = (Phase.PLAY, Phase.DRAWN, Phase.PENALTY, Phase.SKIP)
+
+
+def state_problems(game: Game) -> list[str]:
+    """What is inconsistent in ``game`` right now."""
+    problems: list[str] = []
+    if game.phase is Phase.SETUP:  # nothing is dealt before the host composes the effect
+        return [] if game.legal_actions() else ["no legal action in the setup phase"]
+    seen = Counter(c.uid for c in game.draw_pile)
+    seen.update(c.uid for c in game.discard)
+    for hand in game.hands:
+        seen.update(c.uid for c in hand)
+    if len(seen) != len(game.cards) or any(count != 1 for count in seen.values()):
+        dupes = sorted(uid for uid, count in seen.items() if count != 1)
+        missing = len(game.cards) - len(seen)
+        problems.append(f"cards not accounted for exactly once: {missing} missing, {dupes} twice")
+    if game.direction not in (1, -1):
+        problems.append(f"direction is {game.direction}")
+    phase = game.phase
+    if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER, Phase.SETUP):
+        if phase is not Phase.MATCH_OVER and not game.legal_actions():
+            problems.append(f"no legal action in phase {phase.value}")
+        return problems
+    if not game.discard:
+        problems.append("the discard pile is empty during a hand")
+        return problems
+    # A player who went out with a wild (play until all but one are out) still names its color
+    # and may still make a House Rule; nothing else waits on a player who is out.
+    if not game.active[game.actor] and not (
+        phase in (Phase.COLOR, Phase.MAKE_RULE, Phase.RACE) and game.actor == game.turn
+    ):
+        problems.append(f"the engine waits on seat {game.actor}, who is out")
+    if phase in _TURN_PHASES and game.actor != game.turn:
+        problems.append(f"phase {phase.value}: actor {game.actor} is not the turn {game.turn}")
+    top = game.top
+    if phase is not Phase.COLOR and game.color is None:
+        problems.append("no current color outside a color choice")
+    if top.color is not None and phase is not Phase.COLOR and game.color is not top.color:
+        problems.append(f"the color is {game.color} but the top card is {top.code}")
+    if phase is Phase.DRAWN and (game.drawn is None or game.drawn not in game.hands[game.actor]):
+        problems.append("the drawn card is not in the drawing player's hand")
+    for seat in game.catchable:
+        if len(game.hands[seat]) != 1 or game.uno_said[seat]:
+            problems.append(f"seat {seat} is catchable with {len(game.hands[seat])} cards")
+    for seat, active in enumerate(game.active):
+        if not active and game.hands[seat]:
+            problems.append(f"seat {seat} is out but holds cards")
+    if not game.legal_actions():
+        problems.append(f"no legal action in phase {phase.value}")
+    return problems
+
+
+def score_problems(before: list[int], events: list[Event], game: Game) -> list[str]:
+    """Do the scores after a hand add up to the cards counted in its RoundEnded event?"""
+    problems: list[str] = []
+    for event in events:
+        if not isinstance(event, RoundEnded):
+            continue
+        counted = sum(h.points for h in event.hands)
+        recount = sum(c.points for h in event.hands for c in h.cards)
+        if counted != event.points or recount != event.points:
+            problems.append(f"hand points {event.points} do not add up ({counted}, {recount})")
+        gained = [after - b for after, b in zip(event.scores, before, strict=True)]
+        if game.rules.play_until_one_left:
+            expected = [0] * game.players
+        else:
+            expected = [0] * game.players
+            expected[event.winner] = event.points
+            partner = game.partner(event.winner)
+            if partner is not None:
+                expected[partner] = event.points
+        if gained != expected:
+            problems.append(f"scores rose by {gained}, expected {expected}")
+    return problems

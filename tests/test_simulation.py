@@ -1,0 +1,150 @@
+"""Seeded simulations of random players: every preset and every switch, 2 to 10 players.
+
+After every action: the action was legal, every card is accounted for exactly once, turn,
+phase and direction are consistent, and at the end of each hand the scores add up. Every game
+must end. The figures of the same simulations at scale are in docs/BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game.check import score_problems, state_problems
+from game.engine import Game
+from game.randomplay import random_action
+from game.rules import CustomEffect, Preset, Rules, TargetMode, preset
+from tools.simulate import build_rules, simulate
+
+PRESET_NAMES = [p.value for p in Preset]
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+@pytest.mark.parametrize("players", range(2, 11))
+def test_every_preset_and_player_count(name: str, players: int) -> None:
+    tally = simulate(build_rules(name, []), players, games=25, seed=players)
+    assert tally.games == 25
+    assert tally.violations == 0, tally.examples
+
+
+SWITCHES: list[tuple[str, list[str], int]] = [
+    ("classic", ["wd4_wilds_count_as_color=true"], 3),
+    ("classic", ["wd4_bluffing=false"], 3),
+    ("classic", ["challenge_outcome=return-card"], 2),
+    ("classic", ["challenge_outcome=return-card", "wd4_wilds_count_as_color=true"], 4),
+    ("classic", ["draw_mode=until-playable"], 4),
+    ("classic", ["force_play=true"], 3),
+    ("classic", ["draw_mode=until-playable", "force_play=true"], 5),
+    ("classic", ["uno_catching=false"], 3),
+    ("classic", ["uno_penalty=4"], 4),
+    ("classic", ["stacking=same"], 3),
+    ("classic", ["stacking=cross"], 5),
+    ("classic", ["jump_in=true"], 4),
+    ("classic", ["seven_zero=true"], 5),
+    ("classic", ["skip_bounce=true"], 3),
+    ("classic", ["skip_bounce=true"], 2),
+    ("classic", ["play_until_one_left=true"], 6),
+    ("classic", ["play_until_one_left=true", "seven_zero=true", "jump_in=true"], 10),
+    ("classic", ["no_wild_finish=true"], 3),
+    ("classic", ["teams=true"], 4),
+    ("classic", ["teams=true", "stacking=cross", "jump_in=true"], 4),
+    ("classic", ["first_card=flip-until-number"], 4),
+    ("uno2023", ["first_card=classic-effects"], 4),
+    ("classic", ["hand_size=3"], 8),
+    ("classic", ["hand_size=10", "next_dealer=rotate"], 7),
+    ("uno2023", ["custom_effects="], 4),
+    *[("uno2023", [f"custom_effects={e.value}"], 4) for e in CustomEffect],
+    ("uno2023", ["custom_effects=next-draws-2,play-again"], 3),
+    ("uno2023", ["custom_effects=discard-color,swap-hands,pass-hands,skip-next"], 5),
+    ("uno2023", ["play_until_one_left=true"], 7),
+    ("house-rules", ["jump_in=true", "seven_zero=true"], 5),
+    ("house-rules", ["stacking=cross", "skip_bounce=true"], 3),
+    ("house-rules", ["play_until_one_left=true"], 5),
+    ("house-rules", ["wd4_wilds_count_as_color=true", "no_wild_finish=true"], 4),
+]
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), SWITCHES)
+def test_every_switch(name: str, rules: list[str], players: int) -> None:
+    extra = ["target_mode=single-hand"] if any("play_until" in r for r in rules) else []
+    tally = simulate(build_rules(name, rules + extra), players, games=40, seed=7)
+    assert tally.games == 40
+    assert tally.violations == 0, tally.examples
+
+
+def test_everything_on_at_ten_players() -> None:
+    rules = [
+        "stacking=cross",
+        "jump_in=true",
+        "seven_zero=true",
+        "skip_bounce=true",
+        "draw_mode=until-playable",
+        "force_play=true",
+        "no_wild_finish=true",
+        "challenge_outcome=return-card",
+    ]
+    for name in PRESET_NAMES:
+        tally = simulate(build_rules(name, rules), 10, games=15, seed=3)
+        assert tally.violations == 0, (name, tally.examples)
+
+
+def play_match(rules: Rules, players: int, seed: int) -> tuple[Game, int]:
+    """A whole match with random players, checking every state and every hand's scores."""
+    game = Game(rules, players, seed)
+    rng = random.Random(seed)
+    rounds = 0
+    for _ in range(200_000):
+        if game.is_over:
+            break
+        action = random_action(game, rng)
+        assert action in game.legal_actions()
+        before = list(game.scores)
+        events = game.apply(action)
+        problems = state_problems(game) + score_problems(before, events, game)
+        assert not problems, (seed, len(game.actions), problems)
+        rounds = game.round
+    assert game.is_over, "the match did not end"
+    return game, rounds
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [
+        (preset("classic"), 2),
+        (preset("classic"), 4),
+        (preset("quick"), 3),
+        (preset("classic").with_changes(teams=True), 4),
+        (preset("uno2023").with_changes(target_points=200), 5),
+        (preset("house-rules").with_changes(target_points=200), 3),
+        (preset("classic").with_changes(next_dealer=Rules().next_dealer.ROTATE), 3),
+    ],
+)
+def test_whole_matches_reach_the_target(rules: Rules, players: int) -> None:
+    for seed in range(3):
+        game, rounds = play_match(rules, players, seed)
+        target = rules.target_for(players)
+        assert target is not None
+        assert max(game.scores) >= target
+        assert rounds >= 1
+        if rules.teams:
+            assert game.scores[0] == game.scores[2] and game.scores[1] == game.scores[3]
+
+
+def test_quick_targets() -> None:
+    quick = preset("quick")
+    assert quick.target_for(2) == 100
+    assert quick.target_for(3) == 200
+    assert quick.target_for(4) == 200
+    assert Rules(target_mode=TargetMode.SINGLE_HAND).target_for(4) is None
+
+
+def test_simulation_is_deterministic() -> None:
+    def run() -> dict[str, Any]:
+        return simulate(build_rules("house-rules", ["jump_in=true"]), 4, 30, seed=11).summary()
+
+    first, second = run(), run()
+    first.pop("games_per_second")
+    second.pop("games_per_second")
+    assert first == second
