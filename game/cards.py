@@ -15,7 +15,7 @@ Short names are used by tests, records and logs: ``R5`` (red five), ``G+2`` (gre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 
@@ -118,16 +118,17 @@ class Card:
     color: Color | None
     rank: Rank
     house_rule: bool = False
+    # Derived from the rank once, because the engine asks on every legal-action scan.
+    is_wild: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_wild", self.rank >= Rank.WILD)
 
     def __copy__(self) -> Card:
         return self
 
     def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
-
-    @property
-    def is_wild(self) -> bool:
-        return self.rank >= Rank.WILD
 
     @property
     def points(self) -> int:

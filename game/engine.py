@@ -188,7 +188,6 @@ class _End(Enum):
 
 # Actions are immutable values, so one object per (player, card) serves every game; reusing
 # them keeps legal_actions() cheap and lets apply() check membership by identity first.
-_PLAYS: dict[int, Play] = {}
 _JUMPS: dict[int, JumpIn] = {}
 _MAX_SEATS = 10
 _DRAWS = tuple(Draw(p) for p in range(_MAX_SEATS))
@@ -202,13 +201,17 @@ _COLOR_CHOICES = tuple(tuple(ChooseColor(p, c) for c in COLORS) for p in range(_
 _CATCHES = tuple(tuple(Catch(p, t) for t in range(_MAX_SEATS)) for p in range(_MAX_SEATS))
 _SWAPS = tuple(tuple(ChooseSwap(p, t) for t in range(_MAX_SEATS)) for p in range(_MAX_SEATS))
 _DECK_NO = {kind: i for i, kind in enumerate(DeckKind)}
+# _PLAY_TABLE[deck][player][uid]: the Play action of that card, filled in on first use.
+_PLAY_TABLE: list[list[list[Play | None]]] = [
+    [[None] * len(deck(kind)) for _ in range(_MAX_SEATS)] for kind in DeckKind
+]
 
 
 def _play(player: int, card: Card, deck_no: int) -> Play:
-    key = (deck_no * _MAX_SEATS + player) * 256 + card.uid
-    action = _PLAYS.get(key)
+    table = _PLAY_TABLE[deck_no][player]
+    action = table[card.uid]
     if action is None:
-        action = _PLAYS[key] = Play(player, card)
+        action = table[card.uid] = Play(player, card)
     return action
 
 
@@ -248,6 +251,10 @@ class Game:
         self.rng = random.Random(seed)
         self.cards = deck(rules.deck)
         self._deck_no = _DECK_NO[rules.deck]
+        # Switches read on every action, kept as plain attributes for speed.
+        self._uno_catching = rules.uno_catching
+        self._seven_zero = rules.seven_zero
+        self._no_wild_finish = rules.no_wild_finish
         self.stacked: tuple[Card, ...] = tuple(self._resolve_stack(stacked))
         self.initial_dealer = dealer
         self.dealer = dealer if dealer is not None else int(self.rng.random() * players)
@@ -382,7 +389,7 @@ class Game:
 
     def playable(self, card: Card) -> bool:
         """Does ``card`` match the top card (ignoring Wild Draw Four legality and whose turn)?"""
-        return card.rank >= Rank.WILD or card.color is self.color or card.rank is self.top.rank
+        return card.is_wild or card.color is self.color or card.rank is self.discard[-1].rank
 
     def wd4_is_legal(
         self, player: int, color: Color | None = None, *, in_hand: bool = True
@@ -410,7 +417,7 @@ class Game:
             ):
                 return False
             return not (self.rules.no_wild_finish and len(self.hands[player]) == 1)
-        return card.color is self.color or rank is self.top.rank
+        return card.color is self.color or rank is self.discard[-1].rank
 
     def _can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.discard) > 1
@@ -509,24 +516,27 @@ class Game:
     def _turn_plays(self, player: int) -> list[Action]:
         hand = self.hands[player]
         color = self.color
-        top_rank = self.top.rank
+        top_rank = self.discard[-1].rank
         deck_no = self._deck_no
+        table = _PLAY_TABLE[deck_no][player]
+        last_card_rule = self._no_wild_finish and len(hand) == 1
         plays: list[Action] = []
         wd4_ok: bool | None = None
         strict_wd4 = not self.rules.wd4_bluffing or self.must_play
         for card in hand:
             rank = card.rank
-            if rank >= Rank.WILD:
+            if card.is_wild:
                 if rank is Rank.WILD_DRAW_FOUR and strict_wd4:
                     if wd4_ok is None:
                         wd4_ok = self.wd4_is_legal(player)
                     if not wd4_ok:
                         continue
-                if self.rules.no_wild_finish and len(hand) == 1:
+                if last_card_rule:
                     continue
             elif card.color is not color and rank is not top_rank:
                 continue
-            plays.append(_play(player, card, deck_no))
+            action = table[card.uid]
+            plays.append(action if action is not None else _play(player, card, deck_no))
         return plays
 
     def _add_jump_ins(self, out: list[Action]) -> None:
@@ -560,26 +570,24 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return the events it caused; raise IllegalAction if not."""
-        legal = self.legal_actions()
-        if action not in legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:  # identity first: legal actions are shared objects
             raise IllegalAction(self.why_illegal(action))
         ev: list[Event] = []
         self._legal = None
         self.actions.append(action)
         self._HANDLERS[type(action)](self, action, ev)
-        self.log.extend(ev)
+        self.log += ev
         return ev
-
-    def _turn_action_taken(self) -> None:
-        """Another player's turn action closes every open catch window."""
-        self.catchable.clear()
 
     # --- turn actions
 
     def _on_play(self, action: Play, ev: list[Event]) -> None:
         player, card = action.player, action.card
         phase = self.phase
-        self._turn_action_taken()
+        self.catchable.clear()  # a turn action closes every open catch window
         if phase is Phase.PENALTY:
             self._stack(player, card, ev)
             return
@@ -593,13 +601,13 @@ class Game:
         self._play_card(player, card, ev, jump_in=False)
 
     def _on_jump_in(self, action: JumpIn, ev: list[Event]) -> None:
-        self._turn_action_taken()
+        self.catchable.clear()  # a turn action closes every open catch window
         self.turn = action.player
         self._play_card(action.player, action.card, ev, jump_in=True)
 
     def _on_draw(self, action: Draw, ev: list[Event]) -> None:
         player = action.player
-        self._turn_action_taken()
+        self.catchable.clear()  # a turn action closes every open catch window
         self.must_play = False
         rules = self.rules
         if rules.draw_mode is DrawMode.UNTIL_PLAYABLE:
@@ -634,14 +642,14 @@ class Game:
         self._advance(player, ev)
 
     def _on_pass(self, action: Pass, ev: list[Event]) -> None:
-        self._turn_action_taken()
+        self.catchable.clear()  # a turn action closes every open catch window
         self.drawn = None
         ev.append(Passed(action.player))
         self._advance(action.player, ev)
 
     def _on_accept(self, action: Accept, ev: list[Event]) -> None:
         player = action.player
-        self._turn_action_taken()
+        self.catchable.clear()  # a turn action closes every open catch window
         if self.phase is Phase.PENALTY:
             reason = (
                 DrawReason.STACK
@@ -661,7 +669,7 @@ class Game:
 
     def _on_challenge(self, action: Challenge, ev: list[Event]) -> None:
         player = action.player
-        self._turn_action_taken()
+        self.catchable.clear()  # a turn action closes every open catch window
         assert self._wd4 is not None
         bluffer, was_legal, color_before = self._wd4
         self._wd4 = None
@@ -780,7 +788,7 @@ class Game:
             self.color = card.color
         self._idle = 0
         ev.append(CardPlayed(player, card, jump_in))
-        if len(hand) == 1 and not self.uno_said[player] and self.rules.uno_catching:
+        if len(hand) == 1 and not self.uno_said[player] and self._uno_catching:
             self.catchable.append(player)
         elif not hand:
             self.uno_said[player] = False
@@ -796,49 +804,57 @@ class Game:
         else:
             self._put(player, card, ev, jump_in=jump_in)
             self._wd4 = None
-        if self._went_out(player, card, ev):
+        if not self.hands[player] and self._went_out(player, card, ev):
             return
-        steps: list[tuple[_Step, Any]] = []
-        end = _End.NEXT
-        rules = self.rules
+        self.turn = player
         if rank <= Rank.NINE:
-            if rules.seven_zero and rank is Rank.SEVEN:
-                steps.append((_Step.SWAP, None))
-            elif rules.seven_zero and rank is Rank.ZERO:
-                steps.append((_Step.PASS_HANDS, None))
+            seven_zero = self._seven_zero and (rank is Rank.SEVEN or rank is Rank.ZERO)
+            if not seven_zero and not card.house_rule and rank not in self.house_rules:
+                self._advance(player, ev)  # the common case: a plain number card
+                return
+            steps: list[tuple[_Step, Any]] = []
+            if seven_zero:
+                steps.append((_Step.SWAP if rank is Rank.SEVEN else _Step.PASS_HANDS, None))
             number = int(rank)
             if card.house_rule and number not in self.house_rules:
                 steps.append((_Step.NEW_RULE, number))
             elif number in self.house_rules:
                 steps.append((_Step.RACE, number))
-        elif rank is Rank.SKIP:
-            end = _End.SKIP_CARD
-        elif rank is Rank.REVERSE:
+            steps.append((_Step.END, _End.NEXT))
+            self._steps = steps
+            self._run_steps(ev)
+            return
+        if rank is Rank.SKIP:
+            self._end_turn(player, _End.SKIP_CARD, ev)
+            return
+        if rank is Rank.REVERSE:
             self.direction = -self.direction
             ev.append(DirectionChanged(self.direction))
-            if self.active_count() == 2:
-                end = _End.SKIP
-        elif rank is Rank.DRAW_TWO:
-            end = _End.DRAW_TWO
-        else:
-            if rank is Rank.WILD_SHUFFLE_HANDS:
-                steps.append((_Step.SHUFFLE_HANDS, None))
-            steps.append((_Step.COLOR, None))
-            if rank is Rank.WILD_DRAW_FOUR:
-                end = _End.DRAW_FOUR
-            elif rank is Rank.WILD_CUSTOMIZABLE:
-                for effect in self.custom_effects:
-                    if effect is CustomEffect.SKIP_NEXT and end is _End.NEXT:
-                        end = _End.SKIP
-                    elif effect is CustomEffect.PLAY_AGAIN:
-                        end = _End.AGAIN
-                    elif effect is not CustomEffect.SKIP_NEXT:
-                        steps.append((_Step.CUSTOM, effect))
-            elif rank is Rank.WILD_GAME_CHANGER and self.house_rules:
-                steps.append((_Step.CHANGE_RULE, None))
-        steps.append((_Step.END, end))
-        self.turn = player
-        self._steps = steps
+            self._end_turn(player, _End.SKIP if self.active_count() == 2 else _End.NEXT, ev)
+            return
+        if rank is Rank.DRAW_TWO:
+            self._end_turn(player, _End.DRAW_TWO, ev)
+            return
+        # A wild: name the color, then its own effects, then the end of the turn.
+        wild_steps: list[tuple[_Step, Any]] = []
+        end = _End.NEXT
+        if rank is Rank.WILD_SHUFFLE_HANDS:
+            wild_steps.append((_Step.SHUFFLE_HANDS, None))
+        wild_steps.append((_Step.COLOR, None))
+        if rank is Rank.WILD_DRAW_FOUR:
+            end = _End.DRAW_FOUR
+        elif rank is Rank.WILD_CUSTOMIZABLE:
+            for effect in self.custom_effects:
+                if effect is CustomEffect.SKIP_NEXT and end is _End.NEXT:
+                    end = _End.SKIP
+                elif effect is CustomEffect.PLAY_AGAIN:
+                    end = _End.AGAIN
+                elif effect is not CustomEffect.SKIP_NEXT:
+                    wild_steps.append((_Step.CUSTOM, effect))
+        elif rank is Rank.WILD_GAME_CHANGER and self.house_rules:
+            wild_steps.append((_Step.CHANGE_RULE, None))
+        wild_steps.append((_Step.END, end))
+        self._steps = wild_steps
         self._run_steps(ev)
 
     def _run_steps(self, ev: list[Event]) -> None:

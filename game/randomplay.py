@@ -3,8 +3,9 @@
 It chooses among the legal actions with a seeded generator, but not uniformly: a uniform
 player draws as often as it plays and its games need not end, which tests nothing useful. So it
 answers real-time windows (catch, jump-in, race, a late UNO call) some of the time, in random
-order, and in its own turn plays a random playable card, drawing instead only now and then.
-Every legal action keeps a chance of being chosen, so simulations still reach every rule.
+order, and in its own turn picks uniformly among its actions, except that a Draw or a Pass
+(declining to play) is usually re-drawn among the others when there are others. Every legal
+action keeps a chance of being chosen, so simulations still reach every rule.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from game.actions import Action, Draw, Pass
 from game.engine import Game, Phase
 
 WINDOW_CHANCE = 0.3  # how often a player outside the turn acts before the turn player
-DECLINE_CHANCE = 0.1  # how often a player draws (or keeps a drawn card) instead of playing
+DECLINE_CHANCE = 0.05  # how often a Draw or Pass that came up is kept although a play exists
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -29,7 +30,13 @@ def random_action(game: Game, rng: random.Random) -> Action:
         others = [a for a in legal if a.player != actor]
     if others and (not own or rng.random() < WINDOW_CHANCE):
         return others[int(rng.random() * len(others))]
-    plays = [a for a in own if not isinstance(a, Draw | Pass)]
-    if plays and (len(plays) == len(own) or rng.random() >= DECLINE_CHANCE):
-        return plays[int(rng.random() * len(plays))]
-    return own[int(rng.random() * len(own))]
+    count = len(own)
+    i = int(rng.random() * count)
+    chosen = own[i]
+    # The turn player's actions hold at most one Draw or Pass: when it comes up, choose again
+    # among the others, except now and then, so a hand moves on but declining still happens.
+    is_decline = type(chosen) is Draw or type(chosen) is Pass
+    if is_decline and count > 1 and rng.random() >= DECLINE_CHANCE:
+        j = int(rng.random() * (count - 1))
+        return own[j + 1 if j >= i else j]
+    return chosen
