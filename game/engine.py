@@ -1190,14 +1190,16 @@ class Game:
             if card.rank is Rank.WILD_DRAW_FOUR and self.playable(card):
                 if self.rules.no_wild_finish and len(self.hands[player]) == 1:
                     return f"{what}: a wild may not be your last card"
-                return (
-                    f"{what}: you hold {self.color.value if self.color else 'the current color'}"
-                    ", so a Wild Draw Four is not allowed"
-                )
+                reason = self.color.value if self.color else "the current color"
+                if not any(c.color is self.color for c in self.hands[player]):
+                    reason = "another wild"  # wd4_wilds_count_as_color
+                return f"{what}: you hold {reason}, so a Wild Draw Four is not allowed"
             if card.is_wild:
                 return f"{what}: a wild may not be your last card"
             return f"{what}: {card.label} does not match: {self._match_hint()}"
         if self.phase is Phase.PLAY and player == self.actor and isinstance(action, Draw):
+            if self.must_play:
+                return f"{what}: after a caught bluff you must play a legal card"
             return f"{what}: both piles are empty and you can play, so you must play"
         if player != self.actor or self.phase is Phase.RACE:
             return f"{what}: the game is waiting on {self._waiting_on()}"
@@ -1235,6 +1237,69 @@ class Game:
                 return f"seat {self.dealer} to deal the next hand"
             case _:
                 return "nobody: the match is over"
+
+    # ------------------------------------------------------------------ positions
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        seed: int,
+        hands: Sequence[Sequence[Card]],
+        draw_pile: Sequence[Card],
+        discard: Sequence[Card],
+        color: Color | None,
+        direction: int,
+        turn: int,
+        phase: Phase = Phase.PLAY,
+        drawn: Card | None = None,
+        must_play: bool = False,
+        scores: Sequence[int] | None = None,
+        dealer: int = 0,
+        active: Sequence[bool] | None = None,
+        uno_said: Sequence[bool] | None = None,
+        catchable: Sequence[int] = (),
+        house_rules: dict[int, RaceAction] | None = None,
+        custom_effects: tuple[CustomEffect, ...] | None = None,
+    ) -> Game:
+        """A game in the middle of a hand, in a normal turn (``PLAY``) or right after a draw
+        (``DRAWN``): for the Expert AI's sampled positions and for tutorials. ``draw_pile``
+        lists the top card last. The cards must be exactly one deck of ``rules.deck``."""
+        if phase not in (Phase.PLAY, Phase.DRAWN):
+            raise ValueError("a position can only be set up in a normal turn or after a draw")
+        players = len(hands)
+        game = cls.__new__(cls)
+        game.rules, game.players, game.seed = rules, players, seed
+        game.rng = random.Random(seed)
+        game.cards = deck(rules.deck)
+        game._deck_no = _DECK_NO[rules.deck]
+        game._uno_catching = rules.uno_catching
+        game._seven_zero = rules.seven_zero
+        game._no_wild_finish = rules.no_wild_finish
+        game.stacked = ()
+        game.initial_dealer = dealer
+        game.dealer = dealer
+        game.scores = list(scores) if scores is not None else [0] * players
+        game.round = 1
+        game.custom_effects = rules.custom_effects if custom_effects is None else custom_effects
+        game.house_rules = dict(house_rules or {})
+        game.log, game.actions, game._legal = [], [], None
+        game._init_round_state()
+        game.hands = [list(h) for h in hands]
+        game.draw_pile = list(draw_pile)
+        game.discard = list(discard)
+        game.color, game.direction = color, direction
+        game.turn = game.actor = turn
+        game.phase, game.drawn, game.must_play = phase, drawn, must_play
+        if active is not None:
+            game.active = list(active)
+        if uno_said is not None:
+            game.uno_said = list(uno_said)
+        game.catchable = list(catchable)
+        if sum(map(len, game.hands)) + len(game.draw_pile) + len(game.discard) != len(game.cards):
+            raise ValueError("a position must hold every card of the deck exactly once")
+        return game
 
     # ------------------------------------------------------------------ views
 
