@@ -830,7 +830,9 @@ class Game:
         if rank is Rank.REVERSE:
             self.direction = -self.direction
             ev.append(DirectionChanged(self.direction))
-            self._end_turn(player, _End.SKIP if self.active_count() == 2 else _End.NEXT, ev)
+            # A Skip with two players; a player who just went out played it at a larger table.
+            two = self.active_count() == 2 and self.active[player]
+            self._end_turn(player, _End.SKIP if two else _End.NEXT, ev)
             return
         if rank is Rank.DRAW_TWO:
             self._end_turn(player, _End.DRAW_TWO, ev)
@@ -1185,6 +1187,28 @@ class Game:
             return f"{what}: seat {action.target} cannot be caught now"
         if isinstance(action, CallUno):
             return f"{what}: UNO can be called with two cards on your turn or with one card"
+        if isinstance(action, JumpIn) and player != self.actor:
+            if not self.rules.jump_in:
+                return f"{what}: jump-in is not played at this table"
+            if self.phase is Phase.PENALTY:
+                return f"{what}: no jump-in while a draw penalty is pending"
+            top = self.top if self.phase is Phase.PLAY else None
+            if top is not None and top.color is None:
+                return f"{what}: nobody may jump in on a wild"
+            if top is not None and (action.card.color, action.card.rank) != (top.color, top.rank):
+                return f"{what}: {action.card.label} is not identical to the top card {top.label}"
+        if isinstance(action, ChooseSwap) and self.phase is Phase.SWAP and player == self.actor:
+            if action.target == player:
+                return f"{what}: you cannot swap hands with yourself"
+            if not 0 <= action.target < self.players:
+                return f"{what}: there is no seat {action.target} at this table"
+            return f"{what}: seat {action.target} has gone out"
+        if isinstance(action, MakeRule) and self.phase is Phase.MAKE_RULE and player == self.actor:
+            if action.rule in self.house_rules.values():
+                return f"{what}: that rule is already in use: each rule belongs to one number"
+            if self._steps[0][0] is _Step.NEW_RULE:
+                return f"{what}: the rule being made is the rule of {self._steps[0][1]}"
+            return f"{what}: only a number that already has a rule can get a new one"
         if self.phase is Phase.PLAY and player == self.actor and isinstance(action, Play):
             card = action.card
             if card.rank is Rank.WILD_DRAW_FOUR and self.playable(card):
