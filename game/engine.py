@@ -712,7 +712,7 @@ class Game:
         player, target = action.player, action.target
         hands = self.hands
         hands[player], hands[target] = hands[target], hands[player]
-        ev.append(HandsSwapped(player, target))
+        ev.append(HandsSwapped(player, target, tuple(hands[player]), tuple(hands[target])))
         self._new_hands((player, target))
         self._steps.pop(0)
         self._run_steps(ev)
@@ -847,12 +847,13 @@ class Game:
             end = _End.DRAW_FOUR
         elif rank is Rank.WILD_CUSTOMIZABLE:
             for effect in self.custom_effects:
+                # Skip and play-again shape the end of the turn (play again wins); every
+                # effect still runs as a step, so each one is announced by an event.
                 if effect is CustomEffect.SKIP_NEXT and end is _End.NEXT:
                     end = _End.SKIP
                 elif effect is CustomEffect.PLAY_AGAIN:
                     end = _End.AGAIN
-                elif effect is not CustomEffect.SKIP_NEXT:
-                    wild_steps.append((_Step.CUSTOM, effect))
+                wild_steps.append((_Step.CUSTOM, effect))
         elif rank is Rank.WILD_GAME_CHANGER and self.house_rules:
             wild_steps.append((_Step.CHANGE_RULE, None))
         wild_steps.append((_Step.END, end))
@@ -907,6 +908,8 @@ class Game:
                 return True
             return False
         ev.append(CustomEffectApplied(player, effect))
+        if effect in (CustomEffect.SKIP_NEXT, CustomEffect.PLAY_AGAIN):
+            return False  # applied by the end of the turn
         if effect is CustomEffect.DISCARD_COLOR:
             hand = self.hands[player]
             gone = tuple(c for c in hand if c.color is self.color)
@@ -1065,9 +1068,11 @@ class Game:
     def _pass_hands(self, ev: list[Event]) -> None:
         seats = [p for p in range(self.players) if self.active[p]]
         old = {p: self.hands[p] for p in seats}
-        for p in seats:
-            self.hands[self._next(p)] = old[p]
-        ev.append(HandsPassed(self.direction))
+        moves = tuple((p, self._next(p)) for p in seats)
+        for src, dst in moves:
+            self.hands[dst] = old[src]
+        hands = tuple(tuple(h) for h in self.hands)
+        ev.append(HandsPassed(self.direction, moves, hands))
         self._new_hands(seats)
 
     # ------------------------------------------------------------------ end of a hand

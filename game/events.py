@@ -149,15 +149,24 @@ class HandsShuffled:
 
 @dataclass(frozen=True, slots=True)
 class HandsSwapped:
+    """``player`` and ``target`` exchanged hands; each hand is the one its seat now holds.
+
+    Both seats know both hands afterwards (each saw what it gave away); others see sizes."""
+
     player: int
     target: int
+    player_hand: tuple[Card | None, ...]
+    target_hand: tuple[Card | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HandsPassed:
-    """Every hand moved to the next player in ``direction``."""
+    """Every hand moved to the next active player in ``direction``: ``moves`` lists
+    (from seat, to seat) and ``hands`` the hand each seat holds now (own hand only, redacted)."""
 
     direction: int
+    moves: tuple[tuple[int, int], ...]
+    hands: tuple[tuple[Card | None, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,4 +294,14 @@ def redact(event: Event, seat: int) -> Event:
             return HandsShuffled(player, tuple((p, c if p == seat else None) for p, c in deals))
         case Challenged(player, _, _, _) if player != seat:
             return dataclasses.replace(event, hand=None)
+        case HandsSwapped(player, target, mine, theirs) if seat not in (player, target):
+            return HandsSwapped(player, target, _hidden(mine), _hidden(theirs))
+        case HandsPassed(direction, moves, hands):
+            return HandsPassed(
+                direction, moves, tuple(h if p == seat else _hidden(h) for p, h in enumerate(hands))
+            )
     return event
+
+
+def _hidden(cards: tuple[Card | None, ...]) -> tuple[Card | None, ...]:
+    return tuple(None for _ in cards)

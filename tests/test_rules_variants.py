@@ -376,7 +376,7 @@ def test_wild_customizable_swap_hands_with_a_chosen_player() -> None:
     illegal(game, ChooseSwap(0, 0), "you cannot swap hands with yourself")
     illegal(game, ChooseSwap(1, 0), "waiting on seat 0 to pick a player to swap hands with")
     illegal(game, play(game, 1, "G3"), "seat 0 to pick a player to swap hands with")
-    assert act(game, ChooseSwap(0, 2)) == [("HandsSwapped", 0, 2)]
+    assert act(game, ChooseSwap(0, 2)) == [("HandsSwapped", 0, 2, ("B6", "B7", "B8"), ("R1", "B2"))]
     check(
         game,
         [["B6", "B7", "B8"], ["G3", "G4", "G5"], ["R1", "B2"], ["Y1", "Y2", "Y3"]],
@@ -393,7 +393,12 @@ def test_wild_customizable_everyone_passes_their_hand() -> None:
     assert act(game, ChooseColor(0, BLUE)) == [
         ("ColorChosen", 0, BLUE),
         ("CustomEffectApplied", 0, CustomEffect.PASS_HANDS),
-        ("HandsPassed", 1),
+        (
+            "HandsPassed",
+            1,
+            ((0, 1), (1, 2), (2, 3), (3, 0)),
+            (("Y1", "Y2", "Y3"), ("R1", "B2"), ("G3", "G4", "G5"), ("B6", "B7", "B8")),
+        ),
     ]
     check(
         game,
@@ -408,7 +413,11 @@ def test_wild_customizable_everyone_passes_their_hand() -> None:
 
 def test_wild_customizable_skip_next() -> None:
     game = wc_game(CustomEffect.SKIP_NEXT)
-    assert act(game, ChooseColor(0, BLUE)) == [("ColorChosen", 0, BLUE), ("Skipped", 1)]
+    assert act(game, ChooseColor(0, BLUE)) == [
+        ("ColorChosen", 0, BLUE),
+        ("CustomEffectApplied", 0, CustomEffect.SKIP_NEXT),
+        ("Skipped", 1),
+    ]
     check(
         game,
         [["R1", "B2"], *WC_HANDS[1:]],
@@ -422,7 +431,10 @@ def test_wild_customizable_skip_next() -> None:
 
 def test_wild_customizable_play_again() -> None:
     game = wc_game(CustomEffect.PLAY_AGAIN)
-    assert act(game, ChooseColor(0, BLUE)) == [("ColorChosen", 0, BLUE)]
+    assert act(game, ChooseColor(0, BLUE)) == [
+        ("ColorChosen", 0, BLUE),
+        ("CustomEffectApplied", 0, CustomEffect.PLAY_AGAIN),
+    ]
     check(
         game,
         [["R1", "B2"], *WC_HANDS[1:]],
@@ -451,6 +463,7 @@ def test_wild_customizable_next_draws_two_and_play_again() -> None:
         ("ColorChosen", 0, RED),
         ("CustomEffectApplied", 0, CustomEffect.NEXT_DRAWS_2),
         drawn(1, ["R5", "R6"], DrawReason.CUSTOM_EFFECT),
+        ("CustomEffectApplied", 0, CustomEffect.PLAY_AGAIN),
     ]
     check(
         game,
@@ -470,6 +483,7 @@ def test_wild_customizable_reverse_then_skip_next() -> None:
         ("ColorChosen", 0, YELLOW),
         ("CustomEffectApplied", 0, CustomEffect.REVERSE),
         ("DirectionChanged", -1),
+        ("CustomEffectApplied", 0, CustomEffect.SKIP_NEXT),
         ("Skipped", 3),
     ]
     check(
@@ -495,7 +509,9 @@ def test_wild_customizable_others_draw_then_swap() -> None:
         ("CustomEffectApplied", 0, CustomEffect.SWAP_HANDS),
     ]
     assert game.phase is Phase.SWAP and game.actor == 0
-    assert act(game, ChooseSwap(0, 3)) == [("HandsSwapped", 0, 3)]
+    assert act(game, ChooseSwap(0, 3)) == [
+        ("HandsSwapped", 0, 3, ("Y1", "Y2", "Y3", "R7"), ("R1", "B2"))
+    ]
     check(
         game,
         [
@@ -567,6 +583,7 @@ def test_host_composes_the_wild_customizable_effect_before_the_first_deal() -> N
         ("ColorChosen", 0, BLUE),
         ("CustomEffectApplied", 0, CustomEffect.NEXT_DRAWS_2),
         drawn(1, ["Y1", "Y2"], DrawReason.CUSTOM_EFFECT),
+        ("CustomEffectApplied", 0, CustomEffect.PLAY_AGAIN),
     ]
     check(
         game,

@@ -329,7 +329,7 @@ def test_seven_swaps_hands_with_a_chosen_player() -> None:
     illegal(game, ChooseSwap(0, 0), "you cannot swap hands with yourself")
     illegal(game, ChooseSwap(0, 5), "there is no seat 5")
     illegal(game, ChooseSwap(2, 1), "waiting on seat 0 to pick a player to swap hands with")
-    assert act(game, ChooseSwap(0, 2)) == [("HandsSwapped", 0, 2)]
+    assert act(game, ChooseSwap(0, 2)) == [("HandsSwapped", 0, 2, ("B5", "B6", "B8"), ("G1", "B2"))]
     check(
         game,
         [["B5", "B6", "B8"], ["R0", "Y3", "Y4"], ["G1", "B2"]],
@@ -340,7 +340,15 @@ def test_seven_swaps_hands_with_a_chosen_player() -> None:
         color=RED,
     )
     # A zero passes every hand to the next player clockwise.
-    assert act(game, play(game, 1, "R0")) == [("CardPlayed", 1, "R0", False), ("HandsPassed", 1)]
+    assert act(game, play(game, 1, "R0")) == [
+        ("CardPlayed", 1, "R0", False),
+        (
+            "HandsPassed",
+            1,
+            ((0, 1), (1, 2), (2, 0)),
+            (("G1", "B2"), ("B5", "B6", "B8"), ("Y3", "Y4")),
+        ),
+    ]
     check(
         game,
         [["G1", "B2"], ["B5", "B6", "B8"], ["Y3", "Y4"]],
@@ -357,7 +365,15 @@ def test_zero_passes_hands_counter_clockwise() -> None:
     # A Reverse turned first: the dealer (seat 2) starts, play runs counter-clockwise.
     game = new_game([["G1", "G2", "G3"], ["B4", "B5", "B6"], ["Y0", "Y8", "Y9"]], "YR", rules=rules)
     assert (game.turn, game.direction) == (2, -1)
-    assert act(game, play(game, 2, "Y0")) == [("CardPlayed", 2, "Y0", False), ("HandsPassed", -1)]
+    assert act(game, play(game, 2, "Y0")) == [
+        ("CardPlayed", 2, "Y0", False),
+        (
+            "HandsPassed",
+            -1,
+            ((0, 2), (1, 0), (2, 1)),
+            (("B4", "B5", "B6"), ("Y8", "Y9"), ("G1", "G2", "G3")),
+        ),
+    ]
     check(
         game,
         [["B4", "B5", "B6"], ["Y8", "Y9"], ["G1", "G2", "G3"]],
@@ -376,7 +392,7 @@ def test_a_swap_that_leaves_the_target_one_card_obliges_it_to_call_uno() -> None
     assert act(game, CallUno(0)) == [("UnoCalled", 0)]
     assert act(game, play(game, 0, "R7")) == [("CardPlayed", 0, "R7", False)]
     assert game.catchable == []  # seat 0 called in time
-    assert act(game, ChooseSwap(0, 1)) == [("HandsSwapped", 0, 1)]
+    assert act(game, ChooseSwap(0, 1)) == [("HandsSwapped", 0, 1, ("R2", "Y3"), ("G1",))]
     check(
         game,
         [["R2", "Y3"], ["G1"], ["B4", "B5"]],
@@ -696,7 +712,7 @@ def test_jump_in_with_a_seven_lets_the_jumper_swap_and_play_on_from_there() -> N
     # No jump-in while seat 0 picks whom to swap with.
     assert not [a for a in game.legal_actions() if isinstance(a, JumpIn)]
     illegal(game, jump(game, 2, "R7"), "waiting on seat 0 to pick a player to swap hands with")
-    assert act(game, ChooseSwap(0, 1)) == [("HandsSwapped", 0, 1)]
+    assert act(game, ChooseSwap(0, 1)) == [("HandsSwapped", 0, 1, ("B3", "B4", "B5"), ("G1", "G2"))]
     assert act(game, jump(game, 2, "R7")) == [("CardPlayed", 2, "R7", True)]
     check(
         game,
@@ -707,7 +723,7 @@ def test_jump_in_with_a_seven_lets_the_jumper_swap_and_play_on_from_there() -> N
         phase=Phase.SWAP,
         color=RED,
     )
-    assert act(game, ChooseSwap(2, 0)) == [("HandsSwapped", 2, 0)]
+    assert act(game, ChooseSwap(2, 0)) == [("HandsSwapped", 2, 0, ("B3", "B4", "B5"), ("Y6", "Y7"))]
     check(
         game,
         [["Y6", "Y7"], ["G1", "G2"], ["B3", "B4", "B5"]],
@@ -796,7 +812,7 @@ def test_play_until_one_left_no_swap_with_a_player_who_is_out() -> None:
     assert game.phase is Phase.SWAP
     assert [a for a in game.legal_actions() if isinstance(a, ChooseSwap)] == [ChooseSwap(1, 2)]
     illegal(game, ChooseSwap(1, 0), "seat 0 has gone out")
-    assert act(game, ChooseSwap(1, 2)) == [("HandsSwapped", 1, 2)]
+    assert act(game, ChooseSwap(1, 2)) == [("HandsSwapped", 1, 2, ("G5",), ("R3", "Y9"))]
     check(
         game,
         [[], ["G5"], ["R3", "Y9"]],
@@ -813,7 +829,10 @@ def test_a_zero_passing_a_single_card_obliges_the_receiver_to_call_uno() -> None
     rules = Rules(seven_zero=True)
     game = new_game([["R0", "G1"], ["R2", "Y3"], ["B4", "B5"]], "R9", ["Y6", "Y7"], rules=rules)
     assert act(game, CallUno(0)) == [("UnoCalled", 0)]
-    assert act(game, play(game, 0, "R0")) == [("CardPlayed", 0, "R0", False), ("HandsPassed", 1)]
+    assert act(game, play(game, 0, "R0")) == [
+        ("CardPlayed", 0, "R0", False),
+        ("HandsPassed", 1, ((0, 1), (1, 2), (2, 0)), (("B4", "B5"), ("G1",), ("R2", "Y3"))),
+    ]
     check(
         game,
         [["B4", "B5"], ["G1"], ["R2", "Y3"]],

@@ -1,0 +1,20 @@
+"""AI opponents: four levels that decide from their own seat's view only.
+
+``make_agent(Level.HARD)`` gives an agent; ``game.ai.driver.AutoTable`` seats agents at a game
+and plays them headless, ordering real-time arrivals by each level's timing.
+"""
+
+from __future__ import annotations
+
+from game.ai.expert import Expert
+from game.ai.levels import LEVELS, Agent, Level, Timing
+
+
+def make_agent(level: Level, *, budget_s: float = 0.2, samples: int | None = None) -> Agent:
+    """An agent of ``level``; ``budget_s`` and ``samples`` bound the Expert's search."""
+    if level is Level.EXPERT:
+        return Expert(budget_s=budget_s, samples=samples)
+    return LEVELS[level]()
+
+
+__all__ = ["Agent", "Level", "Timing", "make_agent"]

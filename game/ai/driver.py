@@ -1,0 +1,95 @@
+"""Runs AI seats on a game headless: memories, seeded choices, arrivals ordered by timing.
+
+At each step every AI seat that may act is asked: the seat the engine waits on for its
+decision (it arrives after the level's thinking pause), and every seat with an open real-time
+window for its reaction (it arrives after a reaction time drawn from the level's model). The
+earliest arrival is applied, as it would be at a real table. The arena, the simulations and the
+Expert AI's playouts all use this; the table scene asks the same agents and waits the same
+times on the clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.actions import Action
+from game.ai.levels import Agent, is_window_action
+from game.ai.memory import Memory
+from game.engine import Game
+from game.events import Event, redact
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    delay_s: float
+    seat: int
+    action: Action
+
+
+class AutoTable:
+    """AI players seated at ``game``; seats without an agent are left to the caller."""
+
+    def __init__(self, game: Game, agents: Mapping[int, Agent], seed: int) -> None:
+        self.game = game
+        self.agents = dict(agents)
+        self.memories = {seat: Memory(seat, game.players) for seat in self.agents}
+        self.rngs = {seat: random.Random(seed * 7919 + seat) for seat in self.agents}
+        self._seen = 0
+        self.feed()
+
+    def feed(self) -> None:
+        """Give every AI seat the events it has not seen yet, redacted for that seat."""
+        log = self.game.log
+        for event in log[self._seen :]:
+            for seat, memory in self.memories.items():
+                memory.observe(redact(event, seat))
+        self._seen = len(log)
+
+    def proposals(self) -> list[Proposal]:
+        """What each AI seat would do now, with when it would arrive."""
+        game = self.game
+        seats = sorted({a.player for a in game.legal_actions()} & self.agents.keys())
+        out: list[Proposal] = []
+        for seat in seats:
+            agent, memory, rng = self.agents[seat], self.memories[seat], self.rngs[seat]
+            view = game.view(seat)
+            memory.sync_hand(view.hand)
+            best: Proposal | None = None
+            if any(is_window_action(a, view) for a in view.legal):
+                action = agent.react(view, memory, rng)
+                if action is not None:
+                    best = Proposal(agent.timing.reaction(rng), seat, action)
+            action = agent.decide(view, memory, rng)
+            if action is not None and (best is None or agent.timing.think_s < best.delay_s):
+                best = Proposal(agent.timing.think_s, seat, action)
+            if best is not None:
+                out.append(best)
+        return out
+
+    def step(self) -> list[Event] | None:
+        """Apply the earliest AI action; None when no AI seat wants to act."""
+        proposals = self.proposals()
+        if not proposals:
+            return None
+        first = min(proposals, key=lambda p: (p.delay_s, p.seat))
+        events = self.game.apply(first.action)
+        self.feed()
+        return events
+
+    def play_round(self, max_actions: int = 100_000) -> list[Event]:
+        """Play until the hand (or match) ends; returns the events of the last action."""
+        game = self.game
+        round_number = game.round
+        last: list[Event] = []
+        for _ in range(max_actions):
+            if game.is_over or (game.round != round_number and game.phase.value == "play"):
+                break
+            if game.phase.value == "round-over":
+                break
+            events = self.step()
+            if events is None:
+                break
+            last = events
+        return last

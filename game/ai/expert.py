@@ -1,0 +1,152 @@
+"""The Expert AI: information-set Monte Carlo over positions sampled from its own view.
+
+For a turn decision with more than one sensible option it repeatedly samples the hidden cards
+(the other hands and the draw pile) consistently with what its seat knows: hand sizes, cards it
+knows to be in a hand, colors a player seems to lack. On each sample it tries every candidate
+and plays the hand out with Hard players at every seat; the candidate with the best mean
+outcome in round points wins. It stops at its time budget (default 0.2 s) or after a fixed
+number of samples (for reproducible arenas), whichever comes first. Other decisions (colors,
+challenges, windows) are the Hard level's. It is a pure function of the view, the memory and
+its random generator, so the table scene can run it in a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.actions import Action, CallUno, Draw, Pass, Play
+from game.ai.driver import AutoTable
+from game.ai.levels import Hard, Level
+from game.ai.memory import Memory
+from game.cards import Card, Color, deck
+from game.engine import Game, IllegalAction, Phase
+from game.events import RoundEnded
+from game.view import SeatView
+
+PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
+
+
+class Expert(Hard):
+    level = Level.EXPERT
+
+    def __init__(self, budget_s: float = 0.2, samples: int | None = None) -> None:
+        self.budget_s = budget_s
+        self.samples = samples
+
+    def decide(self, view: SeatView, memory: Memory, rng: random.Random) -> Action | None:
+        if view.actor != view.seat or view.phase not in ("play", "drawn"):
+            return super().decide(view, memory, rng)
+        legal = [a for a in view.legal if a.player == view.seat]
+        if any(isinstance(a, CallUno) for a in legal):
+            return CallUno(view.seat)  # calling costs nothing and saves two cards
+        candidates: list[Action] = [a for a in legal if isinstance(a, Play | Draw | Pass)]
+        if len(candidates) <= 1:
+            return super().decide(view, memory, rng)
+        return self.search(view, memory, candidates, rng)
+
+    def search(
+        self, view: SeatView, memory: Memory, candidates: list[Action], rng: random.Random
+    ) -> Action:
+        totals = [0.0] * len(candidates)
+        runs = 0
+        deadline = time.perf_counter() + self.budget_s
+        limit = self.samples if self.samples is not None else 1_000_000
+        while runs < limit:
+            seed = int(rng.random() * 2**31)
+            for i, action in enumerate(candidates):
+                game = sample_position(view, memory, random.Random(seed))
+                totals[i] += playout(game, view.seat, action, seed)
+            runs += 1
+            if self.samples is None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
+    """A full game consistent with ``view``: hidden cards dealt at random to the other hands
+    (cards known in a hand stay there; a player who seemed to lack a color gets none of it
+    while others can take it) and the rest to the draw pile."""
+    cards = deck(view.rules.deck)
+    placed = {c.uid for c in view.hand} | {c.uid for c in view.discard}
+    hands: list[list[Card]] = [[] for _ in range(view.players)]
+    hands[view.seat] = list(view.hand)
+    for p, known in memory.known.items():
+        if p == view.seat:
+            continue
+        for card in known:
+            if card.uid not in placed and len(hands[p]) < view.hand_sizes[p]:
+                hands[p].append(card)
+                placed.add(card.uid)
+    pool = [c for c in cards if c.uid not in placed]
+    _shuffle(pool, rng)
+    for p in range(view.players):
+        if p == view.seat:
+            continue
+        need = view.hand_sizes[p] - len(hands[p])
+        lacks: set[Color] = memory.lacks.get(p, set())
+        i = 0
+        while need > 0 and i < len(pool):
+            card = pool[i]
+            if card.color is not None and card.color in lacks:
+                i += 1
+                continue
+            hands[p].append(pool.pop(i))
+            need -= 1
+        while need > 0 and pool:  # not enough cards outside the lacking colors
+            hands[p].append(pool.pop())
+            need -= 1
+    drawn = view.drawn
+    return Game.from_position(
+        view.rules,
+        seed=int(rng.random() * 2**31),
+        hands=hands,
+        draw_pile=pool,
+        discard=view.discard,
+        color=view.color,
+        direction=view.direction,
+        turn=view.seat,
+        phase=Phase.DRAWN if drawn is not None else Phase.PLAY,
+        drawn=drawn,
+        must_play=view.must_play,
+        scores=view.scores,
+        dealer=view.dealer,
+        active=view.active,
+        uno_said=view.uno_said,
+        catchable=view.catchable,
+        house_rules=dict(view.house_rules),
+        custom_effects=view.custom_effects,
+    )
+
+
+def _shuffle(items: list[Card], rng: random.Random) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def playout(game: Game, seat: int, first: Action, seed: int) -> float:
+    """Apply ``first``, play the hand out with Hard players, and score it for ``seat``:
+    the points won, or minus a share of the points the winner took."""
+    try:
+        events = game.apply(first)
+    except IllegalAction:
+        return -1000.0
+    table = AutoTable(game, {p: Hard() for p in range(game.players)}, seed)
+    for _ in range(PLAYOUT_LIMIT):
+        ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+        if ended is not None:
+            return _value(game, seat, ended)
+        step = table.step()
+        if step is None:
+            break
+        events = step
+    return 0.0
+
+
+def _value(game: Game, seat: int, ended: RoundEnded) -> float:
+    partner = (seat + 2) % 4 if game.rules.teams else None
+    if ended.winner in (seat, partner):
+        return float(ended.points)
+    return -float(ended.points) / max(1, game.players - 1)

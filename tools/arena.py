@@ -1,0 +1,211 @@
+"""The AI arena: two levels play seeded hands against each other in duplicate format.
+
+    python -m tools.arena --a hard --b normal --rounds 20000 --seed 1
+    python -m tools.arena --a hard --b normal --players 4 --rounds 4000 --json
+    python -m tools.arena --a expert --b hard --rounds 400 --samples 8
+
+Side A holds one seat, side B every other seat. Each deal is played twice, with A in two
+different seats (swapped with a B seat), and the seat of A rotates from deal to deal, so the
+luck of the deal and of the seat cancels out. A round is one hand. Prints, for each side, the
+round win rate and points per round with 95% confidence intervals (Wilson for rates, normal
+for points); ``--json`` prints them as one JSON object. Runs on every core; progress goes to
+stderr, and Ctrl-C stops and prints what was measured so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import Level, make_agent
+from game.ai.driver import AutoTable
+from game.engine import Game
+from game.events import RoundEnded
+from game.rules import Rules, RulesError, TargetMode, preset
+
+
+@dataclass(frozen=True)
+class Job:
+    rules: Rules
+    players: int
+    a: Level
+    b: Level
+    deal: int
+    seed: int
+    budget_s: float
+    samples: int | None
+
+
+@dataclass
+class Totals:
+    rounds: int = 0
+    a_wins: int = 0
+    a_points: list[float] = field(default_factory=list)
+    b_points: list[float] = field(default_factory=list)
+
+
+def play_deal(job: Job) -> list[tuple[bool, float, float]]:
+    """Both plays of one deal: (A won, A's points, B's points per B seat) for each."""
+    results = []
+    first = job.deal % job.players
+    for a_seat in (first, (first + max(1, job.players // 2)) % job.players):
+        agents = {
+            seat: make_agent(
+                job.a if seat == a_seat else job.b, budget_s=job.budget_s, samples=job.samples
+            )
+            for seat in range(job.players)
+        }
+        seed = job.seed * 1_000_003 + job.deal
+        game = Game(job.rules, job.players, seed, dealer=(first - 1) % job.players)
+        table = AutoTable(game, agents, seed)
+        while not game.is_over:
+            if table.step() is None:
+                break
+        ended = next(e for e in reversed(game.log) if isinstance(e, RoundEnded))
+        a_won = ended.winner == a_seat
+        a_points = float(ended.points) if a_won else 0.0
+        b_points = 0.0 if a_won else float(ended.points) / (job.players - 1)
+        results.append((a_won, a_points, b_points))
+    return results
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+def summary(totals: Totals, seconds: float) -> dict[str, Any]:
+    n = totals.rounds
+    a_low, a_high = wilson(totals.a_wins, n)
+    a_pts = mean_ci(totals.a_points)
+    b_pts = mean_ci(totals.b_points)
+    rate = totals.a_wins / n if n else 0.0
+    return {
+        "rounds": n,
+        "seconds": round(seconds, 1),
+        "a": {
+            "win_rate": round(rate, 4),
+            "win_rate_ci": [round(a_low, 4), round(a_high, 4)],
+            "points_per_round": round(a_pts[0], 2),
+            "points_per_round_ci": [round(a_pts[1], 2), round(a_pts[2], 2)],
+        },
+        "b": {
+            "win_rate": round(1 - rate, 4),
+            "win_rate_ci": [round(1 - a_high, 4), round(1 - a_low, 4)],
+            "points_per_round": round(b_pts[0], 2),
+            "points_per_round_ci": [round(b_pts[1], 2), round(b_pts[2], 2)],
+        },
+    }
+
+
+def run(jobs: list[Job], processes: int, progress: bool = True) -> tuple[Totals, float]:
+    totals = Totals()
+    start = time.perf_counter()
+    last = start
+    pool = multiprocessing.Pool(processes) if processes > 1 else None
+    try:
+        results = pool.imap(play_deal, jobs, chunksize=4) if pool else map(play_deal, jobs)
+        for pair in results:
+            for a_won, a_points, b_points in pair:
+                totals.rounds += 1
+                totals.a_wins += a_won
+                totals.a_points.append(a_points)
+                totals.b_points.append(b_points)
+            now = time.perf_counter()
+            if progress and now - last >= 1.0:
+                last = now
+                rate = totals.a_wins / totals.rounds
+                print(
+                    f"\r{totals.rounds}/{2 * len(jobs)} rounds, A wins {rate:.3f}",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    except KeyboardInterrupt:
+        print(f"\ninterrupted after {totals.rounds} rounds", file=sys.stderr)
+    finally:
+        if pool:
+            pool.terminate()
+    if progress:
+        print(file=sys.stderr)
+    return totals, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    levels = [level.value for level in Level]
+    parser = argparse.ArgumentParser(prog="python -m tools.arena", description="AI arena.")
+    parser.add_argument("--a", required=True, choices=levels)
+    parser.add_argument("--b", required=True, choices=levels)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--rounds", type=int, default=2000, help="hands, two per deal")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=0.2, help="Expert seconds per decision")
+    parser.add_argument("--samples", type=int, default=None, help="Expert samples per decision")
+    parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        rules = preset(args.preset).with_changes(target_mode=TargetMode.SINGLE_HAND)
+        rules.validate(args.players)
+    except RulesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    deals = max(1, args.rounds // 2)
+    jobs = [
+        Job(
+            rules,
+            args.players,
+            Level(args.a),
+            Level(args.b),
+            d,
+            args.seed,
+            args.budget,
+            args.samples,
+        )
+        for d in range(deals)
+    ]
+    totals, seconds = run(jobs, max(1, args.processes))
+    result = summary(totals, seconds)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(
+        f"{args.a} (1 seat) vs {args.b} ({args.players - 1} seats), {args.preset}, seed {args.seed}"
+    )
+    print(f"rounds: {result['rounds']} in {result['seconds']} s")
+    for side, name in (("a", args.a), ("b", args.b)):
+        r = result[side]
+        low, high = r["win_rate_ci"]
+        plow, phigh = r["points_per_round_ci"]
+        print(
+            f"  {side} {name:7s} win rate {r['win_rate']:.3f} [{low:.3f}, {high:.3f}]"
+            f"   points/round {r['points_per_round']:.1f} [{plow:.1f}, {phigh:.1f}]"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
