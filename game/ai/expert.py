@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 
-from game.actions import Action, CallUno, Draw, Pass, Play
+from game.actions import Action, CallUno, Pass, Play
 from game.ai.driver import AutoTable
 from game.ai.levels import Hard, Level
 from game.ai.memory import Memory
@@ -25,6 +25,7 @@ from game.events import RoundEnded
 from game.view import SeatView
 
 PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
+MARGIN = 4.0  # round points a candidate must gain over the Hard choice to replace it
 
 
 class Expert(Hard):
@@ -40,14 +41,26 @@ class Expert(Hard):
         legal = [a for a in view.legal if a.player == view.seat]
         if any(isinstance(a, CallUno) for a in legal):
             return CallUno(view.seat)  # calling costs nothing and saves two cards
-        candidates: list[Action] = [a for a in legal if isinstance(a, Play | Draw | Pass)]
-        if len(candidates) <= 1:
-            return super().decide(view, memory, rng)
-        return self.search(view, memory, candidates, rng)
+        default = super().decide(view, memory, rng)
+        plays: list[Action] = [a for a in legal if isinstance(a, Play)]
+        # Declining to play is only searched after a draw (play or keep the drawn card).
+        candidates = plays + [a for a in legal if isinstance(a, Pass)]
+        if len(candidates) <= 1 or default is None:
+            return default
+        if default not in candidates:
+            candidates.append(default)
+        return self.search(view, memory, candidates, default, rng)
 
     def search(
-        self, view: SeatView, memory: Memory, candidates: list[Action], rng: random.Random
+        self,
+        view: SeatView,
+        memory: Memory,
+        candidates: list[Action],
+        default: Action,
+        rng: random.Random,
     ) -> Action:
+        """The candidate with the best mean playout; the Hard choice unless another beats it
+        by a clear margin, since a few noisy samples should not overturn a sound habit."""
         totals = [0.0] * len(candidates)
         runs = 0
         deadline = time.perf_counter() + self.budget_s
@@ -60,8 +73,10 @@ class Expert(Hard):
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        means = [t / max(1, runs) for t in totals]
+        base = means[candidates.index(default)]
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        return candidates[best] if means[best] > base + MARGIN else default
 
 
 def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
