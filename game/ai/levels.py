@@ -288,6 +288,9 @@ class Normal(Agent):
         return min(targets, key=lambda p: (view.hand_sizes[p], p))
 
 
+BASE_W = 0.6  # weight of the cards left in the color a play sets (tuned by the arena)
+
+
 class Hard(Normal):
     level = Level.HARD
     catch_chance = 1.0
@@ -304,9 +307,29 @@ class Hard(Normal):
     def choose_play(
         self, view: SeatView, memory: Memory, plays: list[Play], rng: random.Random
     ) -> Action:
-        return max(plays, key=lambda a: self.score_play(view, memory, a.card))
+        unseen = self.unseen(view, memory)
+        return max(plays, key=lambda a: self.score_play(view, memory, a.card, unseen))
 
-    def score_play(self, view: SeatView, memory: Memory, card: Card) -> float:
+    @staticmethod
+    def follow_chance(
+        unseen: list[Card], held: int, color: Color | None, rank: Rank | None
+    ) -> float:
+        """The chance that ``held`` cards drawn from ``unseen`` include one that can follow a
+        card of ``color`` and ``rank`` (same color, same rank, or any wild)."""
+        total = len(unseen)
+        held = min(held, total)
+        if held <= 0:
+            return 0.0
+        matching = sum(
+            1
+            for c in unseen
+            if c.is_wild or c.color is color or (rank is not None and c.rank is rank)
+        )
+        return 1.0 - math.comb(total - matching, held) / math.comb(total, held)
+
+    def score_play(
+        self, view: SeatView, memory: Memory, card: Card, unseen: list[Card] | None = None
+    ) -> float:
         """How good playing ``card`` now looks; the highest score is played."""
         me = view.seat
         sizes = view.hand_sizes
@@ -322,7 +345,7 @@ class Hard(Normal):
         result = card.color or strongest_color(tuple(after))
         score = 0.0
         # Follow-up: cards left that will still match the color this card sets.
-        score += 0.6 * counts[result]
+        score += BASE_W * counts[result] if card.color is not None else 0.0
         # Leave the next player a color they were seen to lack.
         if foe_next and result in memory.lacks.get(nxt, set()):
             score += 3.0
@@ -347,6 +370,12 @@ class Hard(Normal):
         elif card.is_wild:
             # Keep wilds for later unless the hand is nearly done.
             score += 3.0 if len(after) <= 1 else -2.5
+        # Card counting: how likely is the next foe to have an answer? It matters most when
+        # they are close to going out.
+        if foe_next and unseen is not None:
+            rank_after = None if card.is_wild else rank
+            chance = self.follow_chance(unseen, sizes[nxt], result, rank_after)
+            score -= chance * (6.0 if sizes[nxt] <= 2 else 1.5)
         # Shed points, more urgently when a foe is about to go out.
         score += card.points / (8.0 if danger <= 2 else 40.0)
         if view.rules.no_wild_finish and len(after) == 1 and after[0].is_wild:
@@ -359,9 +388,13 @@ class Hard(Normal):
         foe = nxt != partner_of(view)
         lacks = memory.lacks.get(nxt, set()) if foe else set()
         known = Counter(c.color for c in memory.known.get(nxt, set()) if c.color)
+        unseen = self.unseen(view, memory)
+        weight = 6.0 if view.hand_sizes[nxt] <= 2 else 1.5
 
         def value(color: Color) -> float:
             hurt = (2.5 if color in lacks else 0.0) - (1.5 * known[color] if foe else 0.0)
+            if foe:
+                hurt -= weight * self.follow_chance(unseen, view.hand_sizes[nxt], color, None)
             return 2.0 * counts[color] + hurt
 
         return max(COLORS, key=lambda c: (value(c), -COLORS.index(c)))
