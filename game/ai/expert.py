@@ -61,7 +61,7 @@ class Expert(Hard):
     ) -> Action:
         """The candidate with the best mean playout; the Hard choice unless another beats it
         by a clear margin, since a few noisy samples should not overturn a sound habit."""
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         runs = 0
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
@@ -69,14 +69,23 @@ class Expert(Hard):
             seed = int(rng.random() * 2**31)
             for i, action in enumerate(candidates):
                 game = sample_position(view, memory, random.Random(seed))
-                totals[i] += playout(game, view.seat, action, seed)
+                values[i].append(playout(game, view.seat, action, seed))
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
                 break
-        means = [t / max(1, runs) for t in totals]
-        base = means[candidates.index(default)]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        return candidates[best] if means[best] > base + MARGIN else default
+        # Every candidate met the same samples, so compare each with the Hard choice sample by
+        # sample, and leave that choice only for a gain larger than the margin and than twice
+        # the gain's standard error: few noisy playouts should not overturn a sound habit.
+        base = values[candidates.index(default)]
+        best, best_gain = default, 0.0
+        for action, vals in zip(candidates, values, strict=True):
+            diffs = [v - b for v, b in zip(vals, base, strict=True)]
+            n = len(diffs)
+            gain = sum(diffs) / n
+            spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else 0.0
+            if gain > max(MARGIN, 2.0 * spread / n**0.5) and gain > best_gain:
+                best, best_gain = action, gain
+        return best
 
 
 def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
