@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.actions import Play
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
 from game.ai.levels import Hard, is_window_action
@@ -115,7 +116,15 @@ def test_decisions_depend_only_on_the_seats_view(level: Level) -> None:
     assert checked >= 20
 
 
-def test_window_actions_are_recognised() -> None:
+def test_catch_and_late_uno_call_are_window_actions_but_turn_actions_are_not() -> None:
+    # Seat 0 plays down to one card without calling: seat 1 may catch, seat 0 may still call.
     game = Game(Rules(hand_size=2), 2, 3, stacked=["R1", "G2", "R3", "G4", "R5"], dealer=1)
-    view = game.view(0)
-    assert not any(is_window_action(a, view) for a in view.legal)
+    game.apply(Play(0, game.hands[0][0]))
+    view = game.view(1)
+    windows = [type(a).__name__ for a in view.legal if is_window_action(a, view)]
+    turn = [type(a).__name__ for a in view.legal if not is_window_action(a, view)]
+    assert windows == ["Catch"]
+    assert turn == ["Draw", "CallUno"]  # two cards: UNO may be declared before playing
+    own = game.view(0)
+    assert [type(a).__name__ for a in own.legal] == ["CallUno"]
+    assert is_window_action(own.legal[0], own)

@@ -77,19 +77,3 @@ class AutoTable:
         events = self.game.apply(first.action)
         self.feed()
         return events
-
-    def play_round(self, max_actions: int = 100_000) -> list[Event]:
-        """Play until the hand (or match) ends; returns the events of the last action."""
-        game = self.game
-        round_number = game.round
-        last: list[Event] = []
-        for _ in range(max_actions):
-            if game.is_over or (game.round != round_number and game.phase.value == "play"):
-                break
-            if game.phase.value == "round-over":
-                break
-            events = self.step()
-            if events is None:
-                break
-            last = events
-        return last

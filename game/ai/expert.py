@@ -20,7 +20,7 @@ from game.ai.driver import AutoTable
 from game.ai.levels import Hard, Level
 from game.ai.memory import Memory
 from game.cards import Card, Color, deck
-from game.engine import Game, IllegalAction, Phase
+from game.engine import Game, IllegalAction, Phase, shuffle
 from game.events import RoundEnded
 from game.view import SeatView
 
@@ -104,7 +104,7 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
                 hands[p].append(card)
                 placed.add(card.uid)
     pool = [c for c in cards if c.uid not in placed]
-    _shuffle(pool, rng)
+    shuffle(rng, pool)
     for p in range(view.players):
         if p == view.seat:
             continue
@@ -142,12 +142,6 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
         house_rules=dict(view.house_rules),
         custom_effects=view.custom_effects,
     )
-
-
-def _shuffle(items: list[Card], rng: random.Random) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        items[i], items[j] = items[j], items[i]
 
 
 def playout(game: Game, seat: int, first: Action, seed: int) -> float:
