@@ -1,19 +1,100 @@
-"""Entry point of the game window (``python -m scenes``).
+"""Start the game: ``python -m scenes``; ``--autoplay`` watches an AI-only match.
 
-The table, menus and animation are the next milestone; until they land this entry point says
-so plainly instead of opening an empty window.
+``python -m scenes --autoplay --players 4 --seed 1 --rounds 3 --speed 0`` plays the match in the
+real scenes (table, presenter, scoring) and prints the result; with ``SDL_VIDEODRIVER=dummy``
+and speed 0 it finishes in seconds, which is how tests and CI prove the program plays.
 """
 
+from __future__ import annotations
+
+import argparse
+import os
 import sys
+import time
+
+from game.ai import Level
+from game.rules import Preset, RulesError, preset
 
 
-def main() -> int:
-    print(
-        "The game window is not built yet: this version has the rules engine only.\n"
-        "Try a simulated game instead: python -m tools.simulate --preset classic --games 100",
-        file=sys.stderr,
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m scenes", description=__doc__)
+    parser.add_argument("--autoplay", action="store_true", help="AI-only match, then exit")
+    parser.add_argument("--players", type=int, default=4, help="2 to 10 (autoplay)")
+    parser.add_argument("--seed", type=int, default=1, help="the deal's seed (autoplay)")
+    parser.add_argument("--rounds", type=int, default=None, help="stop after R rounds")
+    parser.add_argument("--speed", type=float, default=1.0, help="animation speed, 0 instant")
+    parser.add_argument(
+        "--level", choices=[lv.value for lv in Level], default="hard", help="AI level (autoplay)"
     )
-    return 1
+    parser.add_argument(
+        "--preset", choices=[p.value for p in Preset], default="classic", help="rules (autoplay)"
+    )
+    args = parser.parse_args(argv)
+    if not 2 <= args.players <= 10:
+        parser.error("--players must be 2 to 10")
+    if args.speed < 0:
+        parser.error("--speed must be 0 or more")
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
+    args = parse(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from scenes.app import App
+    from scenes.settings import Settings
+
+    pygame.init()
+    settings = Settings(animation_speed=args.speed)
+    if args.autoplay:
+        settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
+    app = App(settings)
+    if args.autoplay:
+        return autoplay(app, args, started)
+    from scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    return app.run()
+
+
+def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
+    from scenes.app import App
+    from scenes.table import TableScene, ai_table
+    from scenes.title import shared_media
+
+    assert isinstance(app, App)
+    try:
+        rules = preset(args.preset)
+        setup = ai_table(args.players, Level(args.level), args.seed, rules, args.rounds)
+    except RulesError as error:
+        print(f"cannot start: {error}", file=sys.stderr)
+        return 2
+    sounds, art = shared_media(app)
+    outcome: dict[str, TableScene] = {}
+
+    def done(table: TableScene) -> None:
+        outcome["table"] = table
+        app.quit(0)
+
+    app.push(TableScene(app, setup, sounds=sounds, art=art, autoplay=True, on_match_end=done))
+    code = app.run()
+    table = outcome.get("table")
+    if table is None:
+        print("autoplay stopped before the match ended", file=sys.stderr)
+        return 1 if code == 0 else code
+    game = table.game
+    scores = ", ".join(f"{table.narrator.name(s)} {game.scores[s]}" for s in range(game.players))
+    print(f"rounds played: {game.round}")
+    print(f"scores: {scores}")
+    best = max(game.scores)
+    winners = [table.narrator.name(s) for s in range(game.players) if game.scores[s] == best]
+    print(f"leader: {' and '.join(winners)} ({'match over' if game.is_over else 'rounds done'})")
+    print(f"actions: {len(game.actions)}  time: {time.perf_counter() - started:.2f} s")
+    return code
 
 
 if __name__ == "__main__":

@@ -1,0 +1,222 @@
+"""The program's window, frame loop and scene stack.
+
+The game draws on a logical 1920x1080 surface; pygame's SCALED mode lets SDL scale it to the
+resizable window (letterboxed) and maps the mouse back, so no scene ever sees window pixels.
+Scenes are pushed, popped and replaced through requests applied at the end of the frame, so a
+scene never disappears while its own ``handle`` or ``update`` is still running. Only the top
+scene gets input; an overlay (``opaque = False``) is drawn over the scenes below it and may let
+the scene below keep its clock running (``freezes_below = False``) so animations and AI
+reactions carry on behind a prompt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes.input import InputLayer, Intent
+from scenes.settings import Settings
+
+LOGICAL_SIZE = (1920, 1080)
+# A dragged or stalled window must not make cards jump across the table in one frame.
+MAX_DT_S = 0.1
+FPS = 60
+
+
+class Scene:
+    """A screen of the game. Every hook has an empty default."""
+
+    opaque = True  # False: the scenes below are drawn first (an overlay)
+    freezes_below = True  # False: the scene below keeps updating under this overlay
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene on top was removed."""
+
+    def handle(self, intent: Intent) -> None:
+        """One input intent (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw on the logical surface."""
+
+
+class Op(enum.Enum):
+    PUSH = "push"
+    POP = "pop"
+    REPLACE = "replace"
+    RESET = "reset"  # clear the whole stack, then push
+
+
+@dataclass
+class App:
+    """Owns the window, the clock, the input layer and the scene stack."""
+
+    settings: Settings
+    headless: bool = False  # tests: no window flip timing, no fullscreen
+    stack: list[Scene] = field(default_factory=list)
+    running: bool = True
+    exit_code: int = 0
+    _ops: list[tuple[Op, Scene | None]] = field(default_factory=list)
+    on_frame: Callable[[App], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.screen = open_window(self.settings.fullscreen)
+        self.input = InputLayer(self.settings)
+        self.clock = pygame.time.Clock()
+        self.frame_s: list[float] = []  # draw times, for the benchmark tool
+        self.record_frames = False
+
+    # ------------------------------------------------------------- stack ops
+
+    def push(self, scene: Scene) -> None:
+        self._ops.append((Op.PUSH, scene))
+
+    def pop(self) -> None:
+        self._ops.append((Op.POP, None))
+
+    def replace(self, scene: Scene) -> None:
+        self._ops.append((Op.REPLACE, scene))
+
+    def reset(self, scene: Scene) -> None:
+        self._ops.append((Op.RESET, scene))
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def _apply_ops(self) -> None:
+        while self._ops:
+            op, scene = self._ops.pop(0)
+            if op is Op.POP or op is Op.REPLACE:
+                if self.stack:
+                    self.stack.pop().exit()
+                if op is Op.POP and self.stack:
+                    self.stack[-1].resume()
+            if op is Op.RESET:
+                while self.stack:
+                    self.stack.pop().exit()
+            if scene is not None:
+                if self.stack and op is Op.PUSH:
+                    self.stack[-1].pause()
+                self.stack.append(scene)
+                scene.enter()
+        if not self.stack:
+            self.running = False
+
+    # ------------------------------------------------------------- the loop
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: input, update, draw. Tests call this with their own ``dt``."""
+        self._apply_ops()
+        if not self.running:
+            return
+        for event in pygame.event.get() if events is None else events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            for intent in self.input.translate(event):
+                top = self.top
+                if top is not None:
+                    top.handle(intent)
+        dt = min(max(dt, 0.0), MAX_DT_S)
+        for scene in self._updating():
+            scene.update(dt)
+        started = time.perf_counter()
+        self.draw()
+        if self.record_frames:
+            self.frame_s.append(time.perf_counter() - started)
+        self._apply_ops()
+
+    def _updating(self) -> list[Scene]:
+        scenes: list[Scene] = []
+        for scene in reversed(self.stack):
+            scenes.append(scene)
+            if scene.freezes_below:
+                break
+        return scenes
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> int:
+        self.clock.tick(FPS)
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+            pygame.display.flip()
+            if self.on_frame is not None:
+                self.on_frame(self)
+        return self.exit_code
+
+    def toggle_fullscreen(self) -> None:
+        if self.headless:
+            return
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            return  # some drivers cannot; the windowed game goes on
+        self.settings.fullscreen = not self.settings.fullscreen
+
+
+def open_window(fullscreen: bool) -> pygame.Surface:
+    """A resizable window showing the logical surface scaled; sized to fit the desktop."""
+    pygame.display.init()
+    pygame.display.set_caption("One More Card - UNO-style card game")
+    flags = pygame.SCALED | pygame.RESIZABLE
+    try:
+        screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=1)
+    except pygame.error:
+        screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+        fit_to_desktop()
+        if fullscreen:
+            with contextlib.suppress(pygame.error):
+                pygame.display.toggle_fullscreen()
+    return screen
+
+
+def fit_to_desktop() -> None:
+    """Shrink the window to 85% of a desktop smaller than the logical size, keeping 16:9."""
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return
+    width, height = desktops[0]
+    scale = min(width * 0.85 / LOGICAL_SIZE[0], height * 0.85 / LOGICAL_SIZE[1])
+    if scale >= 1:
+        return
+    window = pygame.Window.from_display_module()
+    window.size = (int(LOGICAL_SIZE[0] * scale), int(LOGICAL_SIZE[1] * scale))
+    window.position = pygame.WINDOWPOS_CENTERED

@@ -1,0 +1,114 @@
+"""How to play: the rules of the chosen rule set, in our own words, readable in the game.
+
+The text is built from the rules object: the basics, what the deck's special cards do, and a
+line for every switch that differs from the official rules, so the page always describes the
+game being played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.cards import DeckKind
+from game.rules import SWITCHES, Rules, TargetMode
+from scenes.app import App, Scene
+from scenes.art import felt
+from scenes.assets import Weight
+from scenes.input import Act, Intent
+from scenes.ui import GOLD, WHITE, Button, Menu, draw_text, panel, wrap
+
+BASICS = """Goal: be the first to play every card in your hand. When you go out, you score the \
+cards left in everyone else's hands: number cards at face value, Skip, Reverse and Draw Two 20 \
+each, wild cards 50. The first player to reach the target wins the match.
+
+Your turn: play one card that matches the top of the discard pile by color, by number or by \
+symbol, or play a wild card and name the next color. If you cannot or do not want to play, draw \
+a card; if it can be played you may play it at once, otherwise your turn ends.
+
+Skip: the next player loses their turn. Reverse: play changes direction (with two players it \
+works like a Skip). Draw Two: the next player draws two and loses their turn. Wild: name any \
+color. Wild Draw Four: name a color; the next player draws four and loses their turn. You may \
+only play it when you hold no card of the current color. The next player may challenge: if you \
+bluffed, you draw four instead; if you did not, the challenger draws six.
+
+UNO: when you play your second-to-last card, call UNO (the UNO! button or U). If another player \
+catches you before the next player starts their turn, you draw two cards."""
+
+DECK_TEXT = {
+    DeckKind.UNO2023: """The 2023 deck adds Wild Shuffle Hands: its player gathers every hand, \
+shuffles them and deals them out again, starting with the next player. The three Wild \
+Customizable cards do what the host chose before the game.""",
+    DeckKind.HOUSE_RULES: """House Rules!: the first time a 1, 2, 3, 4 or 5 House Rules card is \
+played, its player makes a rule for that number: an action everyone must race to do whenever \
+the number is played again. The last one to do it draws two. Wild Game Changer lets its player \
+replace a rule.""",
+}
+
+
+def rules_text(rules: Rules, players: int = 4) -> str:
+    parts = [BASICS]
+    if rules.deck in DECK_TEXT:
+        parts.append(DECK_TEXT[rules.deck])
+    target = rules.target_for(players)
+    if rules.target_mode is TargetMode.SINGLE_HAND:
+        parts.append("This game is a single hand: the first player out wins.")
+    elif target is not None and target != 500:
+        parts.append(f"The match is played to {target} points.")
+    official = Rules(deck=rules.deck, first_card=rules.first_card)
+    changed = [
+        SWITCHES[f.name]
+        for f in dataclasses.fields(Rules)
+        if f.name in SWITCHES
+        and f.name not in ("deck", "target_mode", "target_points")
+        and getattr(rules, f.name) != getattr(official, f.name)
+    ]
+    if changed:
+        parts.append("House rules in play:\n" + "\n".join(f"- {line}" for line in changed))
+    parts.append(
+        "Controls: click or drag a card to play it; arrows and Enter choose a card; D draws; "
+        "U calls UNO; C catches; Esc pauses. A controller: d-pad or stick to move, A to play, "
+        "X to draw, Y for UNO, B to go back."
+    )
+    return "\n\n".join(parts)
+
+
+class HowToScene(Scene):
+    def __init__(self, app: App, rules: Rules) -> None:
+        super().__init__(app)
+        self.background = felt(app.screen.get_size())
+        self.rect = pygame.Rect(260, 130, 1400, 800)
+        self.lines = wrap(rules_text(rules), 24, self.rect.width - 100)
+        self.scroll = 0
+        back = Button(pygame.Rect(810, 960, 300, 76), "Back", app.pop)
+        self.menu = Menu([back], on_back=app.pop)
+
+    def handle(self, intent: Intent) -> None:
+        visible = (self.rect.height - 60) // 32
+        limit = max(0, len(self.lines) - visible)
+        if intent.act is Act.SCROLL:
+            self.scroll = min(limit, max(0, self.scroll - intent.amount * 3))
+        elif intent.act in (Act.DOWN, Act.UP):
+            step = 3 if intent.act is Act.DOWN else -3
+            self.scroll = min(limit, max(0, self.scroll + step))
+        else:
+            self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        draw_text(surface, "How to play", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
+        surface.blit(panel(self.rect.size, 26, (10, 16, 22, 215)), self.rect)
+        visible = (self.rect.height - 60) // 32
+        for i, line in enumerate(self.lines[self.scroll : self.scroll + visible]):
+            weight = Weight.BOLD if line.endswith(":") else Weight.REGULAR
+            draw_text(
+                surface,
+                line,
+                24,
+                (self.rect.x + 50, self.rect.y + 30 + i * 32),
+                WHITE,
+                weight,
+                "topleft",
+            )
+        self.menu.draw(surface)

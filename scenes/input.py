@@ -1,0 +1,166 @@
+"""One input layer: mouse, keyboard and game controllers become the same intents.
+
+Scenes never look at raw pygame events; they get ``Intent`` values (press at a point, move left,
+confirm, draw, call UNO...), each tagged with the device it came from so couch play can tell
+players apart. Controllers go through ``pygame._sdl2.controller``; plugging or unplugging one
+is handled here and never reaches a scene as an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from scenes.settings import Settings
+
+KEYBOARD = -1  # the device id of the keyboard and mouse
+
+# The left stick must travel this far (of 32767) before it counts as a direction, and return
+# below the lower mark before the same direction can fire again, so a resting stick never
+# scrolls by itself.
+STICK_ON = 20000
+STICK_OFF = 12000
+
+
+class Act(enum.Enum):
+    POINT = "point"  # the pointer moved
+    PRESS = "press"  # primary button down at a point
+    RELEASE = "release"  # primary button up at a point
+    SCROLL = "scroll"
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+    DOWN = "down"
+    CONFIRM = "confirm"
+    BACK = "back"
+    DRAW = "draw"
+    UNO = "uno"
+    CATCH = "catch"
+    PAUSE = "pause"
+    HINT = "hint"
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    act: Act
+    pos: tuple[int, int] | None = None
+    device: int = KEYBOARD
+    amount: int = 0
+
+
+KEYS: dict[int, Act] = {
+    pygame.K_LEFT: Act.LEFT,
+    pygame.K_RIGHT: Act.RIGHT,
+    pygame.K_UP: Act.UP,
+    pygame.K_DOWN: Act.DOWN,
+    pygame.K_RETURN: Act.CONFIRM,
+    pygame.K_KP_ENTER: Act.CONFIRM,
+    pygame.K_SPACE: Act.CONFIRM,
+    pygame.K_ESCAPE: Act.BACK,
+    pygame.K_d: Act.DRAW,
+    pygame.K_u: Act.UNO,
+    pygame.K_c: Act.CATCH,
+    pygame.K_p: Act.PAUSE,
+    pygame.K_h: Act.HINT,
+}
+
+
+def _controller_buttons() -> dict[int, Act]:
+    return {
+        pygame.CONTROLLER_BUTTON_A: Act.CONFIRM,
+        pygame.CONTROLLER_BUTTON_B: Act.BACK,
+        pygame.CONTROLLER_BUTTON_X: Act.DRAW,
+        pygame.CONTROLLER_BUTTON_Y: Act.UNO,
+        pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Act.CATCH,
+        pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Act.CATCH,
+        pygame.CONTROLLER_BUTTON_START: Act.PAUSE,
+        pygame.CONTROLLER_BUTTON_DPAD_LEFT: Act.LEFT,
+        pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Act.RIGHT,
+        pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
+        pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
+    }
+
+
+class InputLayer:
+    """Translates pygame events into intents and keeps track of connected controllers."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.controllers: dict[int, Any] = {}  # instance id -> pygame._sdl2 Controller
+        self.problem: str | None = None
+        self._stick: dict[tuple[int, int], bool] = {}
+        self._buttons = _controller_buttons()
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._module: Any = controller
+        except (ImportError, pygame.error) as error:
+            self._module = None
+            self.problem = f"game controllers unavailable: {error}"
+
+    def translate(self, event: pygame.event.Event) -> list[Intent]:
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            return [Intent(Act.POINT, _pos(event.pos))]
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return [Intent(Act.PRESS, _pos(event.pos))]
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            return [Intent(Act.RELEASE, _pos(event.pos))]
+        if kind == pygame.MOUSEWHEEL:
+            return [Intent(Act.SCROLL, amount=int(event.y))]
+        if kind == pygame.KEYDOWN:
+            act = KEYS.get(event.key)
+            return [Intent(act)] if act is not None else []
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            self._add_controller(event.device_index)
+            return []
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            self._remove_controller(event.instance_id)
+            return []
+        if kind == pygame.CONTROLLERBUTTONDOWN:
+            act = self._buttons.get(event.button)
+            return [Intent(act, device=event.instance_id)] if act is not None else []
+        if kind == pygame.CONTROLLERAXISMOTION:
+            return self._stick_motion(event.instance_id, event.axis, event.value)
+        return []
+
+    def _add_controller(self, index: int) -> None:
+        if self._module is None:
+            return
+        try:
+            pad = self._module.Controller(index)
+            self.controllers[pad.as_joystick().get_instance_id()] = pad
+        except (pygame.error, AttributeError) as error:
+            self.problem = f"a controller could not be opened: {error}"
+
+    def _remove_controller(self, instance_id: int) -> None:
+        pad = self.controllers.pop(instance_id, None)
+        if pad is not None:
+            # The device may already be gone; closing it again is harmless.
+            with contextlib.suppress(pygame.error):
+                pad.quit()
+
+    def _stick_motion(self, device: int, axis: int, value: int) -> list[Intent]:
+        if axis == pygame.CONTROLLER_AXIS_LEFTX:
+            acts = (Act.LEFT, Act.RIGHT)
+        elif axis == pygame.CONTROLLER_AXIS_LEFTY:
+            acts = (Act.UP, Act.DOWN)
+        else:
+            return []
+        key = (device, axis)
+        held = self._stick.get(key, False)
+        if not held and abs(value) >= STICK_ON:
+            self._stick[key] = True
+            return [Intent(acts[0] if value < 0 else acts[1], device=device)]
+        if held and abs(value) < STICK_OFF:
+            self._stick[key] = False
+        return []
+
+
+def _pos(pos: tuple[float, float]) -> tuple[int, int]:
+    return int(pos[0]), int(pos[1])

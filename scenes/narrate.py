@@ -1,0 +1,161 @@
+"""Plain sentences for what just happened, from one seat's view of the events.
+
+One batch of events (what a single action caused) becomes one line for the status bar and the
+move log: "Ana plays Red Draw Two: Ben draws 2, Ben is skipped". The events are redacted for
+the viewing seat first, so the text never names a card the viewer may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.events import (
+    CardPlayed,
+    CardReturned,
+    CardsDealt,
+    CardsDiscarded,
+    CardsDrawn,
+    Challenged,
+    ColorChosen,
+    CustomEffectApplied,
+    CustomEffectChosen,
+    DirectionChanged,
+    DrawReason,
+    Event,
+    FirstCardReturned,
+    FirstCardTurned,
+    HandsPassed,
+    HandsShuffled,
+    HandsSwapped,
+    HouseRuleMade,
+    MatchEnded,
+    Passed,
+    PenaltyPending,
+    PileReshuffled,
+    RaceFinished,
+    RaceLost,
+    RaceStarted,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    UnoCalled,
+    UnoCaught,
+    WentOut,
+    redact,
+)
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
+
+YOU = "You"
+
+
+class Narrator:
+    """Names the seats; the viewer's own seat is "You" when a person sits there."""
+
+    def __init__(self, names: Sequence[str], viewer: int, viewer_is_person: bool) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+        if viewer_is_person:
+            self.names[viewer] = YOU
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def verb(self, seat: int, third: str, base: str) -> str:
+        """ "Ana plays" / "You play"."""
+        name = self.name(seat)
+        return f"{name} {base if name == YOU else third}"
+
+    def line(self, events: Sequence[Event]) -> str:
+        phrases = [p for p in (self.phrase(redact(e, self.viewer)) for e in events) if p]
+        if not phrases:
+            return ""
+        head, *rest = phrases
+        return f"{head}: {', '.join(rest)}" if rest else head
+
+    def phrase(self, event: Event) -> str:
+        match event:
+            case RoundStarted(round=number, dealer=dealer):
+                return f"Round {number}: {self.verb(dealer, 'deals', 'deal')}"
+            case CardsDealt():
+                return ""
+            case FirstCardTurned(card=card):
+                return f"the first card is {card.label}"
+            case FirstCardReturned(card=card):
+                return f"{card.label} goes back into the deck"
+            case CardPlayed(player=player, card=card, jump_in=True):
+                return f"{self.verb(player, 'jumps', 'jump')} in with {card.label}"
+            case CardPlayed(player=player, card=card):
+                return f"{self.verb(player, 'plays', 'play')} {card.label}"
+            case ColorChosen(player=player, color=color):
+                return f"{self.verb(player, 'names', 'name')} {color.value}"
+            case CardsDrawn(player=player, cards=cards, reason=reason):
+                return self._drawn(player, cards, reason)
+            case PileReshuffled():
+                return "the discards are shuffled into a new draw pile"
+            case Passed(player=player):
+                return f"{self.verb(player, 'passes', 'pass')}"
+            case Skipped(player=player):
+                return f"{self.name(player)} {'are' if self.name(player) == YOU else 'is'} skipped"
+            case DirectionChanged(direction=direction):
+                return "play goes " + ("clockwise" if direction > 0 else "counter-clockwise")
+            case PenaltyPending(player=player, total=total):
+                return f"{self.name(player)} must take {total} or stack"
+            case UnoCalled(player=player):
+                return f"{self.verb(player, 'calls', 'call')} UNO!"
+            case UnoCaught(player=player, target=target):
+                return f"{self.verb(player, 'catches', 'catch')} {self.name(target)} without UNO"
+            case Challenged(player=player, target=target, bluff=bluff):
+                result = "it was a bluff" if bluff else "the Wild Draw Four was legal"
+                return (
+                    f"{self.verb(player, 'challenges', 'challenge')} {self.name(target)}: {result}"
+                )
+            case CardReturned(player=player, card=card):
+                return f"{card.label} goes back to {self.name(player)}"
+            case HandsShuffled(player=player):
+                return f"{self.verb(player, 'shuffles', 'shuffle')} every hand and deals them out"
+            case HandsSwapped(player=player, target=target):
+                return f"{self.verb(player, 'swaps', 'swap')} hands with {self.name(target)}"
+            case HandsPassed(direction=direction):
+                side = "left" if direction > 0 else "right"
+                return f"every hand passes to the {side}"
+            case CardsDiscarded(player=player, cards=cards):
+                count = len(cards)
+                return f"{self.verb(player, 'discards', 'discard')} {count} card" + (
+                    "s" if count != 1 else ""
+                )
+            case CustomEffectChosen(effect=effect):
+                return f"Wild Customizable: {CUSTOM_EFFECT_TEXT[effect]}"
+            case CustomEffectApplied():
+                return ""
+            case HouseRuleMade(player=player, number=number, rule=rule):
+                text = RACE_ACTION_TEXT[rule].lower()
+                return f"{self.verb(player, 'makes', 'make')} a House Rule for {number}s: {text}"
+            case RaceStarted(rule=rule):
+                return f"Race! {RACE_ACTION_TEXT[rule]}"
+            case RaceFinished():
+                return ""
+            case RaceLost(player=player):
+                return f"{self.name(player)} {'were' if self.name(player) == YOU else 'was'} last"
+            case WentOut(player=player):
+                return f"{self.verb(player, 'goes', 'go')} out"
+            case RoundEnded(winner=winner, points=points, blocked=blocked):
+                how = " (nobody could play: lowest hand)" if blocked else ""
+                return f"{self.verb(winner, 'wins', 'win')} the round{how} and scores {points}"
+            case MatchEnded(winners=winners):
+                names = " and ".join(self.name(w) for w in winners)
+                return f"{names} {'win' if len(winners) > 1 or names == YOU else 'wins'} the match!"
+
+    def _drawn(self, player: int, cards: Sequence[object], reason: DrawReason) -> str:
+        count = len(cards)
+        what = "a card" if count == 1 else f"{count} cards"
+        if player == self.viewer and count == 1 and cards[0] is not None:
+            label = getattr(cards[0], "label", "")
+            if label:
+                what = label
+        why = {
+            DrawReason.UNO_CAUGHT: " for not calling UNO",
+            DrawReason.CHALLENGE_FAILED: " for a failed challenge",
+            DrawReason.BLUFF_CAUGHT: " for the bluff",
+            DrawReason.RACE_LOST: " for losing the race",
+        }.get(reason, "")
+        return f"{self.verb(player, 'draws', 'draw')} {what}{why}"

@@ -1,0 +1,89 @@
+"""The settings screen: animation speed, AI pace, volume, colorblind shapes, full screen.
+
+Changes apply at once to the running program. (Saving them between runs comes with the user
+data folders; until then they last for this run.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.app import App, Scene
+from scenes.art import felt
+from scenes.assets import Weight
+from scenes.input import Intent
+from scenes.ui import GOLD, MUTED, Button, Menu, draw_text
+
+SPEEDS = (1.0, 1.5, 2.0, 0.0, 0.75)
+PACES = (1.0, 0.6, 0.3, 1.5)
+VOLUMES = (0.7, 1.0, 0.0, 0.3, 0.5)
+
+
+def _cycle(values: tuple[float, ...], current: float) -> float:
+    index = values.index(current) if current in values else -1
+    return values[(index + 1) % len(values)]
+
+
+class OptionsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.background = felt(app.screen.get_size())
+        self.menu = Menu(on_back=app.pop)
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        speed = "instant" if s.animation_speed == 0 else f"x{s.animation_speed:g}"
+        rows: list[tuple[str, Callable[[], None]]] = [
+            (f"Animation speed: {speed}", self._speed),
+            (f"AI thinking pauses: x{s.ai_pace:g}", self._pace),
+            (f"Volume: {round(s.volume * 100)}%", self._volume),
+            (f"Colorblind shapes: {'on' if s.shapes else 'off'}", self._shapes),
+            (f"Full screen: {'on' if s.fullscreen else 'off'} (F11)", self._fullscreen),
+            ("Back", self.app.pop),
+        ]
+        focus = self.menu.focus
+        self.menu.buttons = [
+            Button(pygame.Rect(560, 220 + i * 100, 800, 80), label, click)
+            for i, (label, click) in enumerate(rows)
+        ]
+        self.menu.focus = focus
+
+    def _speed(self) -> None:
+        self.app.settings.animation_speed = _cycle(SPEEDS, self.app.settings.animation_speed)
+        self._build()
+
+    def _pace(self) -> None:
+        self.app.settings.ai_pace = _cycle(PACES, self.app.settings.ai_pace)
+        self._build()
+
+    def _volume(self) -> None:
+        self.app.settings.volume = _cycle(VOLUMES, self.app.settings.volume)
+        from scenes.title import shared_media
+
+        sounds, _ = shared_media(self.app)
+        sounds.set_volume(self.app.settings.volume)
+        self._build()
+
+    def _shapes(self) -> None:
+        self.app.settings.shapes = not self.app.settings.shapes
+        from scenes.title import shared_media
+
+        _, art = shared_media(self.app)
+        art.set_shapes(self.app.settings.shapes)
+        self._build()
+
+    def _fullscreen(self) -> None:
+        self.app.toggle_fullscreen()
+        self._build()
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        draw_text(surface, "Settings", 56, (960, 110), GOLD, Weight.BLACK, shadow=True)
+        self.menu.draw(surface)
+        draw_text(surface, "Settings last for this session.", 22, (960, 1000), MUTED)

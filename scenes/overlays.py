@@ -1,0 +1,444 @@
+"""Prompts drawn over the table: color, +4 challenge, 7-0 swap, House Rules, races, pause.
+
+Each prompt offers only actions the engine lists as legal, and closes itself as soon as the
+game has moved on (another player won the race, the window closed), so a prompt can never
+apply a stale choice. The table keeps its clock running underneath (AIs still react during a
+race); the pause menu stops it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.actions import (
+    Accept,
+    Action,
+    Challenge,
+    ChooseColor,
+    ChooseCustomEffect,
+    ChooseSwap,
+    FinishCustomEffects,
+    MakeRule,
+    Play,
+)
+from game.cards import COLORS
+from game.engine import Phase
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
+from scenes.app import App, Scene
+from scenes.art import COLOR_RGB, color_shape
+from scenes.assets import Weight
+from scenes.input import Act, Intent
+from scenes.table import RACE_STEPS, TableScene
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    detail: str
+    choose: Callable[[], None]
+    color: tuple[int, int, int] = (40, 56, 72)
+    swatch: pygame.Surface | None = None
+
+
+class ChoiceOverlay(Scene):
+    """A titled panel of choices over the table; closes when ``still_open`` turns False."""
+
+    opaque = False
+    freezes_below = False
+
+    def __init__(
+        self,
+        app: App,
+        table: TableScene,
+        title: str,
+        text: str,
+        options: list[Option],
+        still_open: Callable[[], bool],
+        columns: int = 1,
+        can_cancel: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.table = table
+        self.title = title
+        self.text = text
+        self.still_open = still_open
+        self.can_cancel = can_cancel
+        box = table.layout.prompt.rect()
+        rows = (len(options) + columns - 1) // columns
+        button_h = 84 if any(o.detail for o in options) else 70
+        gap = 14
+        width = max(box.width, 640)
+        text_lines = wrap(text, 24, width - 80) if text else []
+        height = 120 + len(text_lines) * 32 + rows * (button_h + gap) + 20
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = box.center
+        self.rect.clamp_ip(app.screen.get_rect())
+        self.text_lines = text_lines
+        top = self.rect.y + 96 + len(text_lines) * 32
+        col_w = (width - 60 - gap * (columns - 1)) // columns
+        buttons = []
+        for i, option in enumerate(options):
+            row, col = divmod(i, columns)
+            rect = pygame.Rect(
+                self.rect.x + 30 + col * (col_w + gap),
+                top + row * (button_h + gap),
+                col_w,
+                button_h,
+            )
+            buttons.append(
+                Button(
+                    rect,
+                    option.label,
+                    self._chooser(option),
+                    option.detail,
+                    color=option.color,
+                    text_size=30,
+                    swatch=option.swatch,
+                )
+            )
+        self.menu = Menu(buttons, columns=columns, on_back=self.cancel if can_cancel else None)
+
+    def _chooser(self, option: Option) -> Callable[[], None]:
+        def choose() -> None:
+            self.app.pop()
+            option.choose()
+
+        return choose
+
+    def cancel(self) -> None:
+        self.app.pop()
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        if not self.still_open() and self.app.top is self:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 110)
+        surface.blit(
+            panel(self.rect.size, 26, (14, 20, 28, 240), (255, 214, 102, 120), 3), self.rect
+        )
+        draw_text(surface, self.title, 40, (self.rect.centerx, self.rect.y + 50), GOLD, Weight.BOLD)
+        for i, line in enumerate(self.text_lines):
+            draw_text(
+                surface,
+                line,
+                24,
+                (self.rect.centerx, self.rect.y + 100 + i * 32),
+                WHITE,
+                Weight.REGULAR,
+            )
+        self.menu.draw(surface)
+
+
+def _mine(table: TableScene) -> list[Action]:
+    return [a for a in table.person_actions() if a.player == table.viewer]
+
+
+def _actor_phase(table: TableScene, phase: Phase) -> Callable[[], bool]:
+    def open_() -> bool:
+        game = table.game
+        return game.phase is phase and game.actor == table.viewer
+
+    return open_
+
+
+def color_prompt(table: TableScene) -> ChoiceOverlay:
+    options = []
+    for color in COLORS:
+        action = ChooseColor(table.viewer, color)
+        count = sum(1 for s in table.presenter.hands[table.viewer] if s.card.color is color)
+        options.append(
+            Option(
+                color.value.capitalize(),
+                f"you hold {count}",
+                table.chooser(action),
+                COLOR_RGB[color],
+                color_shape(color, 40, (255, 255, 255)),
+            )
+        )
+    return ChoiceOverlay(
+        table.app, table, "Name a color", "", options, _actor_phase(table, Phase.COLOR), columns=2
+    )
+
+
+def challenge_prompt(table: TableScene) -> ChoiceOverlay:
+    game = table.game
+    rules = game.rules
+    target = game.log and _last_wd4_player(table)
+    who = table.narrator.name(target) if isinstance(target, int) else "They"
+    challenge_cost = game.pending + 2
+    text = (
+        f"{who} played a Wild Draw Four. Accept and draw {game.pending}, or challenge: if it was "
+        f"a bluff {who} draws 4 instead"
+        + (" and takes the card back" if rules.challenge_outcome.value != "penalty-stands" else "")
+        + f"; if it was legal you draw {challenge_cost}."
+    )
+    options: list[Option] = []
+    for action in _mine(table):
+        if isinstance(action, Accept):
+            options.append(
+                Option(
+                    f"Accept: draw {game.pending}",
+                    "safe",
+                    table.chooser(action),
+                    (60, 70, 90),
+                )
+            )
+        elif isinstance(action, Challenge):
+            options.append(
+                Option(
+                    "Challenge!",
+                    f"risk {challenge_cost} cards",
+                    table.chooser(action),
+                    (170, 50, 50),
+                )
+            )
+        elif isinstance(action, Play):
+            options.append(
+                Option(
+                    f"Stack {action.card.label}",
+                    "pass it on",
+                    table.chooser(action),
+                    (120, 90, 30),
+                )
+            )
+    return ChoiceOverlay(
+        table.app, table, "Wild Draw Four!", text, options, _actor_phase(table, Phase.PENALTY)
+    )
+
+
+def _last_wd4_player(table: TableScene) -> int | None:
+    from game.events import CardPlayed
+
+    for event in reversed(table.game.log):
+        if isinstance(event, CardPlayed):
+            return event.player
+    return None
+
+
+def swap_prompt(table: TableScene) -> ChoiceOverlay:
+    options = []
+    for action in _mine(table):
+        if isinstance(action, ChooseSwap):
+            count = len(table.presenter.hands[action.target])
+            options.append(
+                Option(
+                    table.narrator.name(action.target),
+                    f"{count} cards",
+                    table.chooser(action),
+                )
+            )
+    columns = 2 if len(options) > 4 else 1
+    return ChoiceOverlay(
+        table.app,
+        table,
+        "Swap hands with...",
+        "You played a 7.",
+        options,
+        _actor_phase(table, Phase.SWAP),
+        columns=columns,
+    )
+
+
+def rule_prompt(table: TableScene) -> ChoiceOverlay:
+    options = []
+    for action in _mine(table):
+        if isinstance(action, MakeRule):
+            options.append(
+                Option(
+                    RACE_ACTION_TEXT[action.rule],
+                    f"for every {action.number}",
+                    table.chooser(action),
+                )
+            )
+    return ChoiceOverlay(
+        table.app,
+        table,
+        "Make a House Rule",
+        "Whenever this number is played, everyone races to do it; the last one draws 2.",
+        options,
+        _actor_phase(table, Phase.MAKE_RULE),
+        columns=2,
+    )
+
+
+def effects_prompt(table: TableScene) -> ChoiceOverlay:
+    options = []
+    for action in _mine(table):
+        if isinstance(action, ChooseCustomEffect):
+            options.append(
+                Option(
+                    CUSTOM_EFFECT_TEXT[action.effect].capitalize(),
+                    "",
+                    table.chooser(action),
+                )
+            )
+        elif isinstance(action, FinishCustomEffects):
+            options.append(Option("Done", "start the game", table.chooser(action), (40, 120, 70)))
+    chosen = ", ".join(CUSTOM_EFFECT_TEXT[e] for e in table.game.custom_effects) or "none yet"
+    return ChoiceOverlay(
+        table.app,
+        table,
+        "Wild Customizable",
+        f"Choose what the three Wild Customizable cards do. Chosen: {chosen}.",
+        options,
+        _actor_phase(table, Phase.SETUP),
+        columns=2,
+    )
+
+
+def bluff_prompt(table: TableScene, action: Play) -> ChoiceOverlay:
+    color = table.game.color
+    held = color.value if color is not None else "the color"
+    text = f"You hold {held}: this Wild Draw Four is a bluff. If you are challenged you draw 4" + (
+        " and take it back."
+        if table.game.rules.challenge_outcome.value != "penalty-stands"
+        else "."
+    )
+    options = [
+        Option("Bluff anyway", "", table.chooser(action), (170, 50, 50)),
+        Option("Cancel", "", lambda: None),
+    ]
+    return ChoiceOverlay(
+        table.app,
+        table,
+        "A bluff?",
+        text,
+        options,
+        _actor_phase(table, table.game.phase),
+        can_cancel=True,
+    )
+
+
+class RaceOverlay(Scene):
+    """A House Rules race: the prompt, the steps done, and a countdown bar."""
+
+    opaque = False
+    freezes_below = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.age = 0.0
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act is Act.BACK:
+            return
+        self.table.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.table.race is None and self.app.top is self:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        race = self.table.race
+        if race is None:
+            return
+        rect = pygame.Rect(0, 0, 760, 190)
+        rect.center = self.table.layout.prompt.rect().center
+        rect.y -= 60
+        surface.blit(panel(rect.size, 26, (60, 16, 24, 235), (255, 214, 102, 200), 3), rect)
+        draw_text(surface, "RACE!", 44, (rect.centerx, rect.y + 44), GOLD, Weight.BLACK)
+        draw_text(
+            surface,
+            RACE_ACTION_TEXT[race.rule],
+            34,
+            (rect.centerx, rect.y + 100),
+            WHITE,
+            Weight.BOLD,
+        )
+        steps = RACE_STEPS[race.rule]
+        progress = f"{len(race.done)} of {len(steps)}" if len(steps) > 1 else "Quick!"
+        draw_text(surface, progress, 22, (rect.centerx, rect.y + 140), MUTED)
+        # The bar empties over the time an attentive player takes; the AIs do not wait for it.
+        left = max(0.0, 1 - self.age / 2.0)
+        bar = pygame.Rect(rect.x + 40, rect.bottom - 26, round((rect.width - 80) * left), 10)
+        pygame.draw.rect(surface, GOLD, bar, border_radius=5)
+
+
+class PauseOverlay(Scene):
+    """The pause menu: resume, speeds, how to play, leave to the title."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.rect = pygame.Rect(0, 0, 620, 560)
+        self.rect.center = app.screen.get_rect().center
+        self.menu = Menu(on_back=app.pop)
+        self._build()
+
+    def _build(self) -> None:
+        settings = self.app.settings
+        labels: list[tuple[str, Callable[[], None]]] = [
+            ("Resume", self.app.pop),
+            (f"Animation speed: {_speed_name(settings.animation_speed)}", self._cycle_speed),
+            (
+                f"AI pace: {_speed_name(1 / settings.ai_pace if settings.ai_pace else 0)}",
+                self._cycle_pace,
+            ),
+            ("How to play", self._howto),
+            ("Leave to title", self._leave),
+        ]
+        focus = self.menu.focus
+        buttons = []
+        for i, (label, click) in enumerate(labels):
+            rect = pygame.Rect(
+                self.rect.x + 50, self.rect.y + 110 + i * 86, self.rect.width - 100, 70
+            )
+            buttons.append(Button(rect, label, click, text_size=30))
+        self.menu.buttons = buttons
+        self.menu.focus = focus
+
+    def _cycle_speed(self) -> None:
+        steps = [1.0, 1.5, 2.0, 0.0, 0.75]
+        settings = self.app.settings
+        index = steps.index(settings.animation_speed) if settings.animation_speed in steps else 0
+        settings.animation_speed = steps[(index + 1) % len(steps)]
+        self._build()
+
+    def _cycle_pace(self) -> None:
+        steps = [1.0, 0.6, 0.3, 1.5]
+        settings = self.app.settings
+        index = steps.index(settings.ai_pace) if settings.ai_pace in steps else 0
+        settings.ai_pace = steps[(index + 1) % len(steps)]
+        self._build()
+
+    def _howto(self) -> None:
+        from scenes.howto import HowToScene
+
+        self.app.push(HowToScene(self.app, self.table.game.rules))
+
+    def _leave(self) -> None:
+        from scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act is Act.PAUSE:
+            self.app.pop()
+            return
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        surface.blit(panel(self.rect.size, 28, (14, 20, 28, 245), (255, 255, 255, 60)), self.rect)
+        draw_text(surface, "Paused", 48, (self.rect.centerx, self.rect.y + 56), GOLD, Weight.BOLD)
+        self.menu.draw(surface)
+
+
+def _speed_name(speed: float) -> str:
+    if speed <= 0:
+        return "instant"
+    return {0.75: "relaxed", 1.0: "normal", 1.5: "fast", 2.0: "fastest", 0.6: "slow"}.get(
+        round(speed, 2), f"x{speed:g}"
+    )

@@ -1,0 +1,214 @@
+"""Round end and match end: every hand revealed, points counted card by card, standings.
+
+Shown over the table when a round ends. The cards left in each hand are laid out face up and
+counted one at a time into the winner's score; at the end of the match the standings replace
+the button to the next round with "Play again" and "Title".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import pygame
+
+from game.engine import Phase
+from game.events import MatchEnded, RoundEnded
+from scenes.app import App, Scene
+from scenes.assets import Weight
+from scenes.input import Intent
+from scenes.table import TableScene
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel
+
+CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
+AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
+
+
+class ScoringScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        game = table.game
+        self.ended = _last(game.log, RoundEnded)
+        self.match = _last(game.log, MatchEnded) if game.phase is Phase.MATCH_OVER else None
+        self.age = 0.0
+        cards = sum(len(h.cards) for h in self.ended.hands) if self.ended else 0
+        self.count_s = app.settings.duration(CARD_COUNT_S) * cards
+        self.rect = pygame.Rect(160, 90, 1600, 900)
+        self.menu = Menu()
+        self._buttons()
+
+    def _buttons(self) -> None:
+        y = self.rect.bottom - 100
+        if self.match is None and not self._rounds_done():
+            specs = [("Next round", self._next)]
+        else:
+            specs = [("Play again", self._again), ("Title", self._title)]
+        width = 320
+        left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
+        self.menu.buttons = [
+            Button(
+                pygame.Rect(left + i * (width + 30), y, width, 72),
+                label,
+                click,
+                color=(40, 110, 70) if i == 0 else (40, 56, 72),
+            )
+            for i, (label, click) in enumerate(specs)
+        ]
+
+    def _rounds_done(self) -> bool:
+        limit = self.table.setup.max_rounds
+        return limit is not None and self.table.game.round >= limit
+
+    def _next(self) -> None:
+        self.app.pop()
+        self.table.next_round()
+
+    def _again(self) -> None:
+        self.app.pop()
+        self.table.finish_match()
+        from scenes.table import MatchSetup
+
+        setup = self.table.setup
+        again = MatchSetup(setup.rules, setup.seats, setup.seed + 1, setup.max_rounds)
+        self.app.replace(
+            TableScene(
+                self.app,
+                again,
+                sounds=self.table.sounds,
+                art=self.table.art,
+                autoplay=self.table.autoplay,
+                on_match_end=self.table.on_match_end,
+            )
+        )
+
+    def _title(self) -> None:
+        self.table.finish_match()
+        from scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if not self.table.people and self.app.top is self:
+            # An AI-only table moves on by itself.
+            pause = self.app.settings.duration(AUTOPLAY_PAUSE_S)
+            if self.age >= self.count_s + pause:
+                if self.match is None and not self._rounds_done():
+                    self._next()
+                else:
+                    self.app.pop()
+                    self.table.finish_match()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 160)
+        rect = self.rect
+        surface.blit(panel(rect.size, 30, (12, 18, 26, 245), (255, 214, 102, 110), 3), rect)
+        ended = self.ended
+        if ended is None:
+            return
+        narrator = self.table.narrator
+        winner = narrator.name(ended.winner)
+        verb = "win" if winner == "You" else "wins"
+        title = f"{winner} {verb} the round!"
+        if self.match is not None:
+            names = " and ".join(narrator.name(w) for w in self.match.winners)
+            title = f"{names} {'win' if len(self.match.winners) > 1 or names == 'You' else 'wins'}"
+            title += " the match!"
+        draw_text(surface, title, 54, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
+        counted = self._counted()
+        subtitle = f"{counted} of {ended.points} points"
+        if ended.blocked:
+            subtitle += "  ·  nobody could play: the lowest hand wins"
+        draw_text(surface, subtitle, 26, (rect.centerx, rect.y + 118), MUTED)
+        self._draw_rows(surface, counted)
+        self.menu.draw(surface)
+
+    def _counted(self) -> int:
+        """Points counted so far: the cards are added one at a time."""
+        ended = self.ended
+        if ended is None:
+            return 0
+        cards = [c for h in ended.hands for c in h.cards]
+        if self.count_s <= 0:
+            return ended.points
+        shown = min(len(cards), int(self.age / (self.count_s / max(1, len(cards)))))
+        return (
+            min(ended.points, sum(c.points for c in cards[:shown]))
+            if shown < len(cards)
+            else (ended.points)
+        )
+
+    def _draw_rows(self, surface: pygame.Surface, counted: int) -> None:
+        ended = self.ended
+        assert ended is not None
+        game = self.table.game
+        narrator = self.table.narrator
+        order = sorted(range(game.players), key=lambda s: -ended.scores[s])
+        hands = {h.player: h for h in ended.hands}
+        top = self.rect.y + 160
+        row_h = min(64, (self.rect.height - 300) // max(1, game.players))
+        width = max(28, min(46, row_h - 10))
+        shown_cards = self._shown_cards()
+        for row, seat in enumerate(order):
+            y = top + row * row_h
+            draw_text(
+                surface,
+                narrator.name(seat),
+                26,
+                (self.rect.x + 60, y + row_h / 2),
+                WHITE,
+                Weight.BOLD,
+                "midleft",
+            )
+            hand = hands.get(seat)
+            if hand is not None:
+                for i, card in enumerate(hand.cards[:24]):
+                    face = self.table.art.face(card, width)
+                    if card.uid not in shown_cards:
+                        face = self.table.art.back(width)
+                    surface.blit(face, (self.rect.x + 330 + i * (width * 0.72), y + 2))
+                draw_text(
+                    surface,
+                    f"{hand.points}",
+                    24,
+                    (self.rect.right - 330, y + row_h / 2),
+                    MUTED,
+                    anchor="midright",
+                )
+            score = ended.scores[seat]
+            if seat == ended.winner:
+                score = score - ended.points + counted
+            draw_text(
+                surface,
+                str(score),
+                30,
+                (self.rect.right - 70, y + row_h / 2),
+                GOLD,
+                Weight.BOLD,
+                "midright",
+            )
+
+    def _shown_cards(self) -> set[int]:
+        ended = self.ended
+        assert ended is not None
+        cards = [c for h in ended.hands for c in h.cards]
+        if self.count_s <= 0:
+            return {c.uid for c in cards}
+        shown = int(self.age / (self.count_s / max(1, len(cards))))
+        return {c.uid for c in cards[:shown]}
+
+
+T = TypeVar("T")
+
+
+def _last(log: Sequence[object], kind: type[T]) -> T | None:
+    for event in reversed(log):
+        if isinstance(event, kind):
+            return event
+    return None

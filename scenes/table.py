@@ -1,0 +1,775 @@
+"""The table: seats, piles, your hand, prompts; turns human input and AI choices into actions.
+
+The table owns the ``Game`` and never decides a rule: everything a person may do is found in
+``game.legal_actions()``, and what an action caused comes back as events for the presenter to
+animate. AI seats are played by the same agents as the headless arena; their decisions arrive
+after the level's thinking pause (or reaction time, for catches, jump-ins and races), scaled by
+the AI pace setting, so a person can beat a slow AI to a catch. While the picture is catching
+up, or a person is asked to decide, nothing else moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    FinishRace,
+    JumpIn,
+    NextRound,
+    Pass,
+    Play,
+)
+from game.ai import Level, make_agent
+from game.ai.driver import AutoTable, Proposal
+from game.cards import Card, Rank
+from game.engine import Game, IllegalAction, Phase
+from game.events import Event
+from game.rules import RACE_ACTION_TEXT, RaceAction, Rules
+from scenes.app import App, Scene
+from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
+from scenes.assets import Weight
+from scenes.input import Act, Intent
+from scenes.layout import Layout, load_layout
+from scenes.narrate import Narrator
+from scenes.presenter import Presenter
+from scenes.sound import Sfx, SoundBoard
+from scenes.ui import (
+    DANGER,
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_text,
+    panel,
+    wrap,
+)
+
+# A refused card shows its reason this long.
+REFUSAL_S = 2.6
+# Autoplay at speed 0 applies at most this many actions per frame, so the window still redraws.
+AUTOPLAY_BATCH = 400
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat: a person (level None) or an AI of a level."""
+
+    name: str
+    level: Level | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    rules: Rules
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    max_rounds: int | None = None  # autoplay: stop after this many rounds
+
+
+@dataclass
+class Refusal:
+    text: str
+    until: float
+
+
+@dataclass
+class Plan:
+    """The next AI action and the clock time it arrives."""
+
+    proposal: Proposal
+    due: float
+
+
+@dataclass
+class RaceInput:
+    """Progress of a person through a House Rules race action."""
+
+    rule: RaceAction
+    done: list[str] = field(default_factory=list)
+
+
+RACE_STEPS: dict[RaceAction, tuple[str, ...]] = {
+    RaceAction.TAP_DRAW_PILE: ("draw",),
+    RaceAction.TAP_DISCARD_PILE: ("discard",),
+    RaceAction.TAP_OWN_SEAT: ("seat",),
+    RaceAction.TAP_TABLE_TWICE: ("table", "table"),
+    RaceAction.PRESS_UP: ("up",),
+    RaceAction.PRESS_DOWN: ("down",),
+    RaceAction.PRESS_LEFT: ("left",),
+    RaceAction.PRESS_RIGHT: ("right",),
+    RaceAction.PRESS_UNO: ("uno",),
+    RaceAction.PRESS_UP_THEN_DOWN: ("up", "down"),
+    RaceAction.PRESS_LEFT_THEN_RIGHT: ("left", "right"),
+    RaceAction.TAP_CENTER_THREE_TIMES: ("center", "center", "center"),
+}
+
+
+class TableScene(Scene):
+    """One match at the table, from the first deal to the final standings."""
+
+    def __init__(
+        self,
+        app: App,
+        setup: MatchSetup,
+        *,
+        sounds: SoundBoard,
+        art: CardArt,
+        autoplay: bool = False,
+        on_match_end: Callable[[TableScene], None] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.autoplay = autoplay
+        self.on_match_end = on_match_end
+        players = len(setup.seats)
+        self.game = Game(setup.rules, players, setup.seed)
+        self.layout: Layout = load_layout(players)
+        self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
+        # The person at the bottom of the screen; an AI-only table is watched from seat 0.
+        self.viewer = self.people[0] if self.people else 0
+        agents = {i: make_agent(s.level) for i, s in enumerate(setup.seats) if s.level is not None}
+        self.auto = AutoTable(self.game, agents, setup.seed)
+        self.threaded = any(s.level is Level.EXPERT for s in setup.seats)
+        self._pool = ThreadPoolExecutor(max_workers=1) if self.threaded else None
+        self._thinking: Future[list[Proposal]] | None = None
+        self.art = art
+        self.sounds = sounds
+        self.narrator = Narrator([s.name for s in setup.seats], self.viewer, bool(self.people))
+        self.presenter = Presenter(
+            self.layout,
+            art,
+            app.settings,
+            sounds,
+            len(self.game.cards),
+            self.face_visible,
+            seed=setup.seed,
+        )
+        self.plan: Plan | None = None
+        self.clock = 0.0
+        self.refusal: Refusal | None = None
+        self.rng = random.Random(setup.seed ^ 0x5EED)
+        self.focus = 0  # keyboard focus in the viewer's hand
+        self.buttons = Menu()
+        self.race: RaceInput | None = None
+        self.round_shown = 0
+        self.finished = False
+        self.pending_overlay: str | None = None
+        self.last_actor = self.game.actor
+        self.background = felt(self.app.screen.get_size())
+        self.presenter.push(self.game.log, self.narrator.line(self.game.log))
+        self._dragging: int | None = None
+        self._press_pos: tuple[int, int] | None = None
+
+    # ------------------------------------------------------------- model
+
+    def face_visible(self, seat: int) -> bool:
+        return seat == self.viewer
+
+    def person_actions(self) -> list[Action]:
+        """The actions a person at the table may take now (window actions included)."""
+        if not self.people:
+            return []
+        people = set(self.people)
+        return [a for a in self.game.legal_actions() if a.player in people]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action; an illegal one is refused with its reason, never applied."""
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as error:
+            self.refuse(str(error))
+            return []
+        self.auto.feed()
+        self.plan = None
+        self._thinking = None
+        self.race = None if not self._race_open() else self.race
+        self.presenter.push(events, self.narrator.line(events))
+        return events
+
+    def chooser(self, action: Action) -> Callable[[], None]:
+        """A button's click: apply this action."""
+
+        def choose() -> None:
+            self.apply(action)
+
+        return choose
+
+    def refuse(self, text: str) -> None:
+        self.refusal = Refusal(text, self.clock + REFUSAL_S)
+        self.sounds.play(Sfx.ERROR)
+
+    def _race_open(self) -> bool:
+        return self.game.phase is Phase.RACE and self.viewer in self.game.race_left
+
+    # ------------------------------------------------------------- update
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.autoplay and self.app.settings.animation_speed <= 0:
+            self._fast_forward()
+            return
+        self.presenter.update(dt)
+        if self.presenter.busy:
+            return
+        self._sync_view()
+        if self._round_over_shown():
+            return
+        self._open_prompts()
+        self._run_ai()
+
+    def _fast_forward(self) -> None:
+        """Autoplay at speed 0: apply AI actions until the round ends, drawing between rounds."""
+        for _ in range(AUTOPLAY_BATCH):
+            self.presenter.settle()
+            if self._round_over_shown():
+                return
+            proposals = self.auto.proposals()
+            if not proposals:
+                break
+            first = min(proposals, key=lambda p: (p.delay_s, p.seat))
+            self.apply(first.action)
+        self.presenter.settle()
+        self._sync_view()
+
+    def _round_over_shown(self) -> bool:
+        phase = self.game.phase
+        if phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return False
+        if self.round_shown != self.game.round:
+            self.round_shown = self.game.round
+            from scenes.scoring import ScoringScene
+
+            self.app.push(ScoringScene(self.app, self))
+        return True
+
+    def next_round(self) -> None:
+        """Called by the scoring scene: deal the next round, or end the match."""
+        if self.game.phase is Phase.ROUND_OVER:
+            limit = self.setup.max_rounds
+            if limit is not None and self.game.round >= limit:
+                self.finish_match()
+                return
+            self.apply(NextRound(self.game.dealer))
+        else:
+            self.finish_match()
+
+    def finish_match(self) -> None:
+        self.finished = True
+        if self.on_match_end is not None:
+            self.on_match_end(self)
+
+    def _sync_view(self) -> None:
+        """Lift the cards the viewer may play now and dim the rest."""
+        plays = {a.card.uid for a in self.person_actions() if isinstance(a, Play | JumpIn)}
+        hand = self.presenter.hands[self.viewer] if self.people else []
+        self.presenter.lifted = frozenset(plays)
+        self.presenter.dimmed = (
+            frozenset(s.card.uid for s in hand if s.card.uid not in plays)
+            if self._viewer_turn()
+            else frozenset()
+        )
+        self._rebuild_buttons()
+
+    def _viewer_turn(self) -> bool:
+        game = self.game
+        return (
+            bool(self.people)
+            and game.actor == self.viewer
+            and game.phase in (Phase.PLAY, Phase.DRAWN, Phase.PENALTY, Phase.SKIP)
+        )
+
+    def _open_prompts(self) -> None:
+        """Push the overlay a person must answer (color, challenge, swap, rule, race...)."""
+        if not self.people or self.app.top is not self:
+            return
+        game = self.game
+        mine = [a for a in self.person_actions() if a.player == self.viewer]
+        if not mine:
+            return
+        from scenes import overlays
+
+        phase = game.phase
+        if phase is Phase.COLOR and game.actor == self.viewer:
+            self.app.push(overlays.color_prompt(self))
+        elif (
+            phase is Phase.PENALTY
+            and game.actor == self.viewer
+            and any(isinstance(a, Challenge) for a in mine)
+        ):
+            self.app.push(overlays.challenge_prompt(self))
+        elif phase is Phase.SWAP and game.actor == self.viewer:
+            self.app.push(overlays.swap_prompt(self))
+        elif phase is Phase.MAKE_RULE and game.actor == self.viewer:
+            self.app.push(overlays.rule_prompt(self))
+        elif phase is Phase.SETUP and game.actor == self.viewer:
+            self.app.push(overlays.effects_prompt(self))
+        elif phase is Phase.RACE and self.viewer in game.race_left:
+            rule = game.house_rules[game.race_number]
+            if self.race is None:
+                self.race = RaceInput(rule)
+            self.app.push(overlays.RaceOverlay(self.app, self))
+
+    def _run_ai(self) -> None:
+        if self._thinking is not None:
+            if not self._thinking.done():
+                return
+            proposals = self._thinking.result()
+            self._thinking = None
+            self._schedule(proposals)
+        if self.plan is None:
+            if not self.auto.agents:
+                return
+            if self._pool is not None:
+                self._thinking = self._pool.submit(self.auto.proposals)
+                return
+            self._schedule(self.auto.proposals())
+            return
+        if self.clock >= self.plan.due:
+            action = self.plan.proposal.action
+            self.plan = None
+            self.apply(action)
+
+    def _schedule(self, proposals: Sequence[Proposal]) -> None:
+        if not proposals:
+            return
+        first = min(proposals, key=lambda p: (p.delay_s, p.seat))
+        pace = self.app.settings.ai_pace
+        # A thinking pause of 0.6-1.2 s feels natural; a person's own reaction competes with the
+        # same clock, so the pause is real time, not animation time.
+        self.plan = Plan(first, self.clock + first.delay_s * pace)
+
+    # ------------------------------------------------------------- input
+
+    def handle(self, intent: Intent) -> None:
+        act = intent.act
+        if act in (Act.BACK, Act.PAUSE) and not self.race:
+            from scenes.overlays import PauseOverlay
+
+            self.app.push(PauseOverlay(self.app, self))
+            return
+        if self.race is not None and self._race_input(intent):
+            return
+        if self.presenter.busy or not self.people:
+            return
+        if self.buttons.handle(intent) and act is not Act.POINT:
+            return
+        mine = self.person_actions()
+        if act is Act.POINT and intent.pos is not None:
+            sprite = self.presenter.viewer_sprite_at(intent.pos)
+            self.presenter.hover = sprite.card.uid if sprite else None
+            if self._dragging is not None:
+                dragged = self.presenter.sprites.get(self._dragging)
+                if dragged is not None:
+                    dragged.x, dragged.y = intent.pos
+            return
+        if act is Act.PRESS and intent.pos is not None:
+            self._press_pos = intent.pos
+            sprite = self.presenter.viewer_sprite_at(intent.pos)
+            if sprite is not None:
+                self._dragging = sprite.card.uid
+                return
+            if self.layout.draw_pile.rect().collidepoint(intent.pos):
+                self._do_draw(mine)
+            return
+        if act is Act.RELEASE and intent.pos is not None:
+            self._release(intent.pos, mine)
+            return
+        hand = self.presenter.hands[self.viewer]
+        if act in (Act.LEFT, Act.RIGHT) and hand:
+            self.focus = (self.focus + (1 if act is Act.RIGHT else -1)) % len(hand)
+            self.presenter.hover = hand[self.focus].card.uid
+        elif act is Act.CONFIRM and hand:
+            uid = self.presenter.hover
+            sprite = next((s for s in hand if s.card.uid == uid), hand[self.focus % len(hand)])
+            self.try_card(sprite.card)
+        elif act is Act.DRAW:
+            self._do_draw(mine)
+        elif act is Act.UNO:
+            self._do_uno(mine)
+        elif act is Act.CATCH:
+            self._do_catch(mine)
+
+    def _release(self, pos: tuple[int, int], mine: list[Action]) -> None:
+        uid, self._dragging = self._dragging, None
+        if uid is None:
+            return
+        sprite = self.presenter.sprites.get(uid)
+        start = self._press_pos or pos
+        moved = math.dist(start, pos) > 24
+        if sprite is None:
+            return
+        if moved and not self.layout.prompt.rect().collidepoint(pos):
+            # Dropped back on the hand: just return to its place.
+            self.presenter.refan(self.viewer)
+            return
+        self.try_card(sprite.card)
+        if moved:
+            self.presenter.refan(self.viewer)
+
+    def try_card(self, card: Card) -> None:
+        """The person chose a card: play it, jump in with it, or say why not."""
+        for action in self.person_actions():
+            if isinstance(action, Play | JumpIn) and action.card is card:
+                if self._bluff_warning(action):
+                    return
+                self.apply(action)
+                self.sounds.play(Sfx.CLICK)
+                return
+        sprite = self.presenter.sprites.get(card.uid)
+        if sprite is not None:
+            sprite.shake = 1.0
+            self.presenter.tweens.start(sprite, "shake", 0.0, 0.45)
+        self.refuse(self.game.why_illegal(Play(self.viewer, card)))
+
+    def _bluff_warning(self, action: Action) -> bool:
+        """Before an illegal Wild Draw Four (a bluff), warn what a challenge would cost."""
+        if not isinstance(action, Play) or action.card.rank is not Rank.WILD_DRAW_FOUR:
+            return False
+        if self.game.wd4_is_legal(self.viewer):
+            return False
+        from scenes.overlays import bluff_prompt
+
+        self.app.push(bluff_prompt(self, action))
+        return True
+
+    def _do_draw(self, mine: list[Action]) -> None:
+        for action in mine:
+            if isinstance(action, Draw) and action.player == self.viewer:
+                self.apply(action)
+                return
+        if self.game.actor != self.viewer:
+            self.refuse("Wait for your turn to draw.")
+        else:
+            self.refuse("You cannot draw now.")
+
+    def _do_uno(self, mine: list[Action]) -> None:
+        for action in mine:
+            if isinstance(action, CallUno) and action.player == self.viewer:
+                self.apply(action)
+                return
+        self.refuse("Call UNO when you have two cards and play one, or just after.")
+
+    def _do_catch(self, mine: list[Action]) -> None:
+        for action in mine:
+            if isinstance(action, Catch) and action.player == self.viewer:
+                self.apply(action)
+                return
+        self.refuse("Nobody can be caught right now.")
+
+    def _race_input(self, intent: Intent) -> bool:
+        """Match a person's input against the steps of the race action."""
+        race = self.race
+        if race is None or not self._race_open():
+            self.race = None
+            return False
+        step = None
+        act = intent.act
+        if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
+            step = act.value
+        elif act is Act.UNO:
+            step = "uno"
+        elif act is Act.PRESS and intent.pos is not None:
+            pos = intent.pos
+            if self.layout.draw_pile.rect().collidepoint(pos):
+                step = "draw"
+            elif self.layout.discard_pile.rect().collidepoint(pos):
+                step = "discard"
+            elif self.layout.seats[self.viewer].plate.rect().collidepoint(pos):
+                step = "seat"
+            elif self.layout.prompt.rect().collidepoint(pos):
+                step = "center"
+            else:
+                step = "table"
+            if step in ("center", "draw", "discard") and RACE_STEPS[race.rule][0] == "table":
+                step = "table"
+        if step is None:
+            return False
+        wanted = RACE_STEPS[race.rule]
+        if wanted[len(race.done)] == step:
+            race.done.append(step)
+            self.sounds.play(Sfx.CLICK)
+            if len(race.done) == len(wanted):
+                self.apply(FinishRace(self.viewer))
+        else:
+            race.done.clear()
+            self.refuse(RACE_ACTION_TEXT[race.rule] + "!")
+        return True
+
+    # ------------------------------------------------------------- buttons
+
+    def _rebuild_buttons(self) -> None:
+        mine = [a for a in self.person_actions() if a.player == self.viewer]
+        box = self.layout.buttons
+        specs: list[tuple[str, Callable[[], None], tuple[int, int, int], str]] = []
+        for action in mine:
+            match action:
+                case CallUno():
+                    specs.append(("UNO!", self.chooser(action), (200, 60, 40), "U"))
+                case Catch(target=target):
+                    name = self.narrator.name(target)
+                    specs.append((f"Catch {name}", self.chooser(action), (170, 40, 90), "C"))
+                case Draw():
+                    specs.append(("Draw", self.chooser(action), (40, 90, 150), "D"))
+                case Pass():
+                    specs.append(("Keep it", self.chooser(action), (60, 70, 90), ""))
+                case Accept() if self.game.phase is Phase.SKIP:
+                    specs.append(("Skip me", self.chooser(action), (60, 70, 90), ""))
+                case Accept():
+                    label = f"Take {self.game.pending}"
+                    specs.append((label, self.chooser(action), (150, 70, 40), ""))
+        # Several catch targets at once are rare; keep the first of each label.
+        unique: list[tuple[str, Callable[[], None], tuple[int, int, int], str]] = []
+        for spec in specs:
+            if all(spec[0] != u[0] for u in unique):
+                unique.append(spec)
+        if [b.label for b in self.buttons.buttons] == [s[0] for s in unique]:
+            for button, spec in zip(self.buttons.buttons, unique, strict=True):
+                button.on_click = spec[1]
+            return
+        gap = 14
+        count = max(1, len(unique))
+        height = min(76.0, (box.height - gap * (count - 1)) / count)
+        buttons = []
+        for i, (label, click, color, key) in enumerate(unique):
+            rect = pygame.Rect(
+                round(box.x), round(box.y + i * (height + gap)), round(box.width), round(height)
+            )
+            buttons.append(
+                Button(rect, label, click, detail=f"key {key}" if key else "", color=color)
+            )
+        self.buttons = Menu(buttons)
+        self.buttons.focus = -1  # the keyboard moves through the hand, not these buttons
+
+    # ------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        self._draw_center(surface)
+        for seat in range(self.game.players):
+            self._draw_seat(surface, seat)
+        self.presenter.draw(surface)
+        self._draw_status(surface)
+        self._draw_log(surface)
+        self._draw_scores(surface)
+        self.buttons.draw(surface, show_focus=False)
+        self._draw_menu_button(surface)
+
+    def _draw_center(self, surface: pygame.Surface) -> None:
+        box = self.layout.direction
+        clockwise = self.presenter.direction > 0
+        size = round(min(box.width, box.height))
+        ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, (255, 255, 255))
+        turn = (self.clock * (18 if clockwise else -18)) % 360
+        angle = -round(turn / 3) * 3  # rotate in 3-degree steps so the cache stays small
+        rotated = _rotated(ring, angle)
+        rotated.set_alpha(46)
+        surface.blit(rotated, rotated.get_rect(center=box.center))
+        color = self.presenter.color
+        cbox = self.layout.color
+        diameter = round(min(cbox.width, cbox.height))
+        center = (round(cbox.center[0]), round(cbox.center[1]))
+        if color is not None:
+            pygame.draw.circle(surface, (250, 250, 250), center, diameter // 2 + 4)
+            pygame.draw.circle(surface, COLOR_RGB[color], center, diameter // 2)
+            shape = color_shape(color, diameter // 2, (255, 255, 255))
+            surface.blit(shape, shape.get_rect(center=center))
+        else:
+            pygame.draw.circle(surface, (255, 255, 255), center, diameter // 2, 3)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        plate = self.layout.seats[seat].plate
+        rect = plate.rect()
+        spec = self.setup.seats[seat]
+        acting = not self.presenter.busy and self.game.actor == seat
+        acting = acting and self.game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        if acting:
+            glow = pygame.Rect(rect).inflate(14, 14)
+            pulse_alpha = 150 + round(80 * math.sin(self.clock * 5))
+            surface.blit(panel(glow.size, 24, (255, 206, 84, pulse_alpha), None), glow)
+        surface.blit(panel(rect.size, 18, (12, 18, 26, 225), (255, 255, 255, 50)), rect)
+        diameter = rect.height - 16
+        face = avatar(spec.name, diameter, seat)
+        surface.blit(face, (rect.x + 8, rect.y + 8))
+        left = rect.x + diameter + 20
+        title_size = max(18, min(28, rect.height // 3))
+        name = self.narrator.name(seat)
+        draw_text(
+            surface,
+            name,
+            title_size,
+            (left, rect.y + rect.height * 0.34),
+            WHITE,
+            Weight.BOLD,
+            "midleft",
+        )
+        level = "Person" if spec.level is None else f"{spec.level.value.capitalize()} AI"
+        draw_text(
+            surface,
+            level,
+            max(15, title_size - 8),
+            (left, rect.y + rect.height * 0.72),
+            MUTED,
+            Weight.REGULAR,
+            "midleft",
+        )
+        count = len(self.presenter.hands[seat])
+        badge = pygame.Rect(0, 0, 54, 40)
+        badge.midright = (rect.right - 10, rect.centery)
+        hue = DANGER if count == 1 else (48, 64, 84)
+        surface.blit(panel(badge.size, 14, (*hue, 255), None), badge)
+        draw_text(surface, str(count), 24, badge.center, WHITE, Weight.BOLD)
+        if self.game.rules.teams:
+            team = "A" if seat % 2 == 0 else "B"
+            draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        box = self.layout.status
+        rect = box.rect()
+        surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
+        text = self.presenter.status or "Good luck!"
+        if self.refusal is not None and self.clock < self.refusal.until:
+            text = self.refusal.text
+            color: tuple[int, int, int] = (255, 170, 160)
+        else:
+            prompt = self._prompt_line()
+            color = GOLD if prompt else WHITE
+            if prompt:
+                text = prompt
+        size = 30
+        lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
+        if len(lines) > 1:
+            size = 24
+            lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
+        step = rect.height / (len(lines) + 1)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, size, (rect.centerx, rect.y + step * (i + 1)), color)
+
+    def _prompt_line(self) -> str:
+        """What the person is asked to do now, when it is their move."""
+        if self.presenter.busy or not self.people:
+            return ""
+        game = self.game
+        if game.actor != self.viewer:
+            return ""
+        match game.phase:
+            case Phase.PLAY:
+                return "Your turn: play a lifted card, or draw (D)"
+            case Phase.DRAWN:
+                return "Play the card you drew, or keep it"
+            case Phase.PENALTY:
+                return f"Stack a draw card, or take {game.pending}"
+            case Phase.SKIP:
+                return "Play a Skip to bounce it on, or be skipped"
+        return ""
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        box = self.layout.log
+        rect = box.rect()
+        surface.blit(panel(rect.size, 16, (8, 12, 18, 170), None), rect)
+        draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        size = 17
+        lines: list[str] = []
+        for entry in reversed(self.presenter.log[-12:]):
+            lines = wrap(entry, size, rect.width - 32) + lines
+            if len(lines) * 22 > rect.height - 50:
+                break
+        lines = lines[-max(1, (round(rect.height) - 50) // 22) :]
+        for i, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                size,
+                (rect.x + 16, rect.y + 46 + i * 22),
+                (220, 226, 232),
+                Weight.REGULAR,
+                "topleft",
+            )
+
+    def _draw_scores(self, surface: pygame.Surface) -> None:
+        rect = self.layout.scores.rect()
+        surface.blit(panel(rect.size, 16, (8, 12, 18, 170), None), rect)
+        rules = self.game.rules
+        target = rules.target_for(self.game.players)
+        title = f"Round {self.game.round}"
+        if target:
+            title += f"  ·  to {target}"
+        draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        rows = self.game.players
+        row_h = min(26.0, (rect.height - 44) / max(1, rows))
+        for seat in range(rows):
+            y = rect.y + 44 + seat * row_h + row_h / 2
+            size = max(13, min(18, round(row_h * 0.7)))
+            draw_text(
+                surface,
+                self.narrator.name(seat),
+                size,
+                (rect.x + 16, y),
+                WHITE,
+                Weight.REGULAR,
+                "midleft",
+            )
+            draw_text(
+                surface,
+                str(self.game.scores[seat]),
+                size,
+                (rect.right - 16, y),
+                WHITE,
+                Weight.SEMIBOLD,
+                "midright",
+            )
+
+    def _draw_menu_button(self, surface: pygame.Surface) -> None:
+        rect = self.layout.menu_button.rect()
+        surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
+        draw_text(surface, "Menu (Esc)", 20, rect.center, WHITE)
+
+    def exit(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+_ROTATED: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
+    key = (id(image), angle)
+    found = _ROTATED.get(key)
+    if found is None:
+        if len(_ROTATED) > 400:
+            _ROTATED.clear()
+        found = _ROTATED[key] = pygame.transform.rotozoom(image, angle, 1.0)
+    return found
+
+
+def default_setup(seed: int | None = None) -> MatchSetup:
+    """You against three Normal AIs, Classic rules: the one-click game."""
+    names = ("You", "Ana", "Ben", "Chloe")
+    seats = (SeatSpec(names[0]), *(SeatSpec(n, Level.NORMAL) for n in names[1:]))
+    return MatchSetup(Rules(), seats, random.randrange(1 << 30) if seed is None else seed)
+
+
+AI_NAMES = ("Ana", "Ben", "Chloe", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun")
+
+
+def ai_table(
+    players: int, level: Level, seed: int, rules: Rules | None = None, rounds: int | None = None
+) -> MatchSetup:
+    seats = tuple(SeatSpec(AI_NAMES[i], level) for i in range(players))
+    return MatchSetup(rules or Rules(), seats, seed, rounds)

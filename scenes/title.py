@@ -1,0 +1,119 @@
+"""The title screen: quick game, new game, settings, how to play, quit.
+
+Also holds the media every scene shares (the sound board and the card art cache), made once
+per program run so switching scenes never reloads sounds or redraws card faces.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.cards import DeckKind, deck
+from scenes.app import App, Scene
+from scenes.art import CardArt, felt
+from scenes.assets import Weight
+from scenes.input import Intent
+from scenes.sound import SoundBoard
+from scenes.table import TableScene, default_setup
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text
+
+
+@dataclass
+class Media:
+    sounds: SoundBoard
+    art: CardArt
+
+
+_MEDIA: dict[int, Media] = {}
+
+
+def shared_media(app: App) -> tuple[SoundBoard, CardArt]:
+    media = _MEDIA.get(id(app))
+    if media is None:
+        media = _MEDIA[id(app)] = Media(
+            SoundBoard(app.settings.volume), CardArt(shapes=app.settings.shapes)
+        )
+    return media.sounds, media.art
+
+
+# Cards fanned behind the title, by code: one of each color and the two classic wilds.
+SHOWCASE = ("R7", "YS", "G+2", "BR", "W", "W+4")
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.background = felt(app.screen.get_size())
+        self.age = 0.0
+        cards = {c.code: c for c in deck(DeckKind.CLASSIC)}
+        self.showcase = [cards[code] for code in SHOWCASE]
+        labels = [
+            ("Quick game", "you and three Normal AIs, classic rules", self._quick),
+            ("New game", "players, AI levels and every rule", self._new),
+            ("Settings", "", self._settings),
+            ("How to play", "", self._howto),
+            ("Quit", "", self._quit),
+        ]
+        buttons = []
+        for i, (label, detail, click) in enumerate(labels):
+            rect = pygame.Rect(0, 0, 560, 86 if detail else 70)
+            rect.midtop = (960, 560 + sum(100 if d else 84 for _, d, _ in labels[:i]))
+            color = (40, 130, 80) if i == 0 else (40, 56, 72)
+            buttons.append(Button(rect, label, click, detail, color=color))
+        self.menu = Menu(buttons, on_back=self._quit)
+
+    def _quick(self) -> None:
+        sounds, art = shared_media(self.app)
+        self.app.push(TableScene(self.app, default_setup(), sounds=sounds, art=art))
+
+    def _new(self) -> None:
+        from scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def _settings(self) -> None:
+        from scenes.options import OptionsScene
+
+        self.app.push(OptionsScene(self.app))
+
+    def _howto(self) -> None:
+        from game.rules import Rules
+        from scenes.howto import HowToScene
+
+        self.app.push(HowToScene(self.app, Rules()))
+
+    def _quit(self) -> None:
+        self.app.quit(0)
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        _, art = shared_media(self.app)
+        count = len(self.showcase)
+        for i, card in enumerate(self.showcase):
+            spread = i - (count - 1) / 2
+            sway = math.sin(self.age * 0.8 + i) * 1.5
+            face = pygame.transform.rotozoom(art.face(card, 150), -spread * 9 + sway, 1.0)
+            center = (960 + spread * 110, 330 + abs(spread) ** 2 * 9)
+            surface.blit(face, face.get_rect(center=center))
+        draw_text(surface, "ONE MORE CARD", 96, (960, 120), GOLD, Weight.BLACK, shadow=True)
+        draw_text(
+            surface,
+            "The UNO card game, offline, against AIs that play fair",
+            28,
+            (960, 196),
+            WHITE,
+            shadow=True,
+        )
+        self.menu.draw(surface)
+        draw_text(
+            surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1050), MUTED
+        )

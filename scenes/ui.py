@@ -1,0 +1,206 @@
+"""Text, panels, buttons and button menus shared by every scene.
+
+Rendered text is cached (the same status line is drawn sixty times a second). A ``Menu`` is a
+set of buttons that the mouse, the keyboard and a controller all drive the same way: pointing
+or arrows move the focus, a click or Confirm activates, so every screen works with any device.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from scenes.assets import Weight, font
+from scenes.input import Act, Intent
+
+WHITE = (255, 255, 255)
+INK = (24, 28, 36)
+MUTED = (190, 200, 210)
+GOLD = (255, 206, 84)
+ACCENT = (64, 156, 255)
+DANGER = (232, 72, 72)
+PANEL = (14, 22, 30, 215)
+
+
+@lru_cache(maxsize=2048)
+def render(
+    message: str,
+    size: int,
+    color: tuple[int, int, int] = WHITE,
+    weight: Weight = Weight.SEMIBOLD,
+) -> pygame.Surface:
+    return font(size, weight).render(message, True, color)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    message: str,
+    size: int,
+    pos: tuple[float, float],
+    color: tuple[int, int, int] = WHITE,
+    weight: Weight = Weight.SEMIBOLD,
+    anchor: str = "center",
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name (center, midleft, topleft...)."""
+    image = render(message, size, color, weight)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        dark = render(message, size, (0, 0, 0), weight)
+        dark.set_alpha(140)
+        surface.blit(dark, rect.move(2, 3))
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
+    """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs."""
+    face = font(size, weight)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if face.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=256)
+def panel(
+    size: tuple[int, int],
+    radius: int = 18,
+    fill: tuple[int, int, int, int] = PANEL,
+    border: tuple[int, int, int, int] | None = (255, 255, 255, 40),
+    width: int = 2,
+) -> pygame.Surface:
+    """A rounded translucent panel."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    rect = image.get_rect()
+    pygame.draw.rect(image, fill, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(image, border, rect, width=width, border_radius=radius)
+    return image
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface, under an overlay."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+@dataclass(eq=False)
+class Button:
+    """A clickable, focusable button; ``detail`` is a smaller second line."""
+
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    detail: str = ""
+    enabled: bool = True
+    color: tuple[int, int, int] = (40, 56, 72)
+    text_size: int = 34
+    swatch: pygame.Surface | None = None  # a picture drawn left of the label (colors, cards)
+    hot: bool = False
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        lit = (self.hot or focused) and self.enabled
+        base = tuple(min(255, c + 28) for c in self.color) if lit else self.color
+        alpha = 245 if self.enabled else 120
+        fill = (base[0], base[1], base[2], alpha)
+        border = (255, 214, 102, 255) if focused else (255, 255, 255, 60)
+        surface.blit(panel(self.rect.size, 16, fill, border, 3 if focused else 2), self.rect)
+        text_color = WHITE if self.enabled else MUTED
+        cx = self.rect.centerx
+        if self.swatch is not None:
+            surface.blit(
+                self.swatch,
+                self.swatch.get_rect(midleft=(self.rect.x + 18, self.rect.centery)),
+            )
+        if self.detail:
+            draw_text(surface, self.label, self.text_size, (cx, self.rect.centery - 16), text_color)
+            draw_text(
+                surface,
+                self.detail,
+                max(18, self.text_size // 2 + 4),
+                (cx, self.rect.centery + 20),
+                MUTED,
+                Weight.REGULAR,
+            )
+        else:
+            draw_text(surface, self.label, self.text_size, self.rect.center, text_color)
+
+
+@dataclass
+class Menu:
+    """Buttons driven alike by pointer, keys and controller; ``columns`` sets arrow movement."""
+
+    buttons: list[Button] = field(default_factory=list)
+    columns: int = 1
+    focus: int = 0
+    pressed: Button | None = None
+    on_back: Callable[[], None] | None = None
+
+    def handle(self, intent: Intent) -> bool:
+        """React to one intent; True when it was used."""
+        act = intent.act
+        if act is Act.POINT and intent.pos is not None:
+            for i, button in enumerate(self.buttons):
+                button.hot = button.rect.collidepoint(intent.pos)
+                if button.hot and button.enabled:
+                    self.focus = i
+            return False
+        if act is Act.PRESS and intent.pos is not None:
+            self.pressed = self.at(intent.pos)
+            return self.pressed is not None
+        if act is Act.RELEASE and intent.pos is not None:
+            released = self.at(intent.pos)
+            clicked = released is not None and released is self.pressed
+            self.pressed = None
+            if clicked and released is not None and released.enabled:
+                released.on_click()
+                return True
+            return False
+        if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
+            step = {Act.UP: -self.columns, Act.DOWN: self.columns, Act.LEFT: -1, Act.RIGHT: 1}
+            self.move(step[act])
+            return True
+        if act is Act.CONFIRM and self.buttons:
+            button = self.buttons[self.focus % len(self.buttons)]
+            if button.enabled:
+                button.on_click()
+            return True
+        if act is Act.BACK and self.on_back is not None:
+            self.on_back()
+            return True
+        return False
+
+    def move(self, step: int) -> None:
+        if not self.buttons:
+            return
+        count = len(self.buttons)
+        index = self.focus
+        for _ in range(count):
+            index = (index + step) % count
+            if self.buttons[index].enabled:
+                self.focus = index
+                return
+
+    def at(self, pos: tuple[int, int]) -> Button | None:
+        for button in self.buttons:
+            if button.enabled and button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def draw(self, surface: pygame.Surface, show_focus: bool = True) -> None:
+        for i, button in enumerate(self.buttons):
+            button.draw(surface, show_focus and i == self.focus)

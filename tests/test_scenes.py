@@ -1,0 +1,202 @@
+"""The pygame program, headless: every scene boots and draws, an AI-only match plays to the
+end with the picture equal to the engine, and a person's turn is driven by posted events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.actions import Play
+from game.ai import Level
+from game.cards import Card
+from game.engine import Phase
+from game.events import CardPlayed, UnoCalled
+from game.rules import PRESETS, Preset, Rules
+from scenes.app import App, Scene
+from scenes.settings import Settings
+from scenes.table import MatchSetup, SeatSpec, TableScene, ai_table, default_setup
+from scenes.title import TitleScene, shared_media
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app() -> App:
+    pygame.init()
+    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+
+
+def table_for(app: App, setup: MatchSetup) -> TableScene:
+    sounds, art = shared_media(app)
+    table = TableScene(app, setup, sounds=sounds, art=art)
+    app.push(table)
+    app.step(FRAME, [])
+    return table
+
+
+def assert_picture_matches(table: TableScene) -> None:
+    """Once the presenter is idle, each hand's sprites are exactly the engine's hand."""
+    game = table.game
+    presenter = table.presenter
+    for seat in range(game.players):
+        assert sorted(presenter.hand_uids(seat)) == sorted(c.uid for c in game.hands[seat]), seat
+    assert presenter.draw_count == len(game.draw_pile)
+    if game.discard:
+        assert presenter.discard[-1].card is game.discard[-1]
+        assert presenter.color is game.color or game.top.color is None and game.color is None
+
+
+def run_until(app: App, table: TableScene, done: object, frames: int = 20_000) -> None:
+    for _ in range(frames):
+        if callable(done) and done():
+            return
+        app.step(FRAME, [])
+        if not table.presenter.busy and table.game.phase is not Phase.ROUND_OVER:
+            assert_picture_matches(table)
+    raise AssertionError("the table did not get there")
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+def test_ai_only_rounds_keep_the_picture_equal_to_the_engine(app: App, players: int) -> None:
+    setup = ai_table(players, Level.NORMAL, seed=players, rounds=2)
+    table = table_for(app, setup)
+    run_until(app, table, lambda: table.finished)
+    assert table.game.round == 2 or table.game.is_over
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        PRESETS[Preset.UNO2023],
+        PRESETS[Preset.HOUSE_RULES],
+        Rules(seven_zero=True, jump_in=True, stacking=PRESETS[Preset.CLASSIC].stacking.CROSS),
+    ],
+    ids=["uno2023", "house-rules", "seven-zero-jump-in-stacking"],
+)
+def test_variant_rounds_keep_the_picture_equal(app: App, rules: Rules) -> None:
+    table = table_for(app, ai_table(4, Level.HARD, seed=7, rules=rules, rounds=1))
+    run_until(app, table, lambda: table.finished)
+
+
+def test_animations_at_normal_speed_end_equal_to_the_engine() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=1.0, ai_pace=0.0), headless=True)
+    table = table_for(app, ai_table(3, Level.NORMAL, seed=3, rounds=1))
+    for frame in range(200_000):
+        if table.finished:
+            break
+        table.update(FRAME)
+        for scene in app.stack[1:]:
+            scene.update(FRAME)
+        app._apply_ops()
+        if frame % 240 == 0:
+            app.draw()
+        if not table.presenter.busy and table.game.phase is Phase.PLAY:
+            assert_picture_matches(table)
+    assert table.finished
+
+
+def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from scenes.__main__ import main
+
+    code = main(["--autoplay", "--players", "3", "--seed", "5", "--speed", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "match over" in out
+    assert "rounds played:" in out
+
+
+def test_every_scene_boots_and_draws(app: App) -> None:
+    from scenes.howto import HowToScene
+    from scenes.options import OptionsScene
+    from scenes.overlays import PauseOverlay, color_prompt
+    from scenes.setup import SetupScene
+
+    scenes: list[Scene] = [TitleScene(app), SetupScene(app), HowToScene(app, Rules()),
+                           OptionsScene(app)]
+    for scene in scenes:
+        app.reset(scene)
+        for _ in range(3):
+            app.step(FRAME, [])
+        assert app.top is scene
+    table = TableScene(app, default_setup(1), sounds=shared_media(app)[0], art=shared_media(app)[1])
+    app.reset(table)
+    app.step(FRAME, [])
+    app.push(PauseOverlay(app, table))
+    app.step(FRAME, [])
+    app.push(color_prompt(table))
+    app.step(FRAME, [])
+    assert len(app.stack) == 3
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(FRAME)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    app.step(FRAME)
+
+
+def my_turn(table: TableScene) -> bool:
+    game = table.game
+    return (
+        not table.presenter.busy
+        and game.actor == table.viewer
+        and game.phase is Phase.PLAY
+        and table.app.top is table
+    )
+
+
+def test_a_person_plays_a_turn_with_posted_events(app: App) -> None:
+    setup = MatchSetup(
+        Rules(hand_size=2),
+        (SeatSpec("You"), SeatSpec("Ana", Level.EASY), SeatSpec("Ben", Level.EASY)),
+        seed=11,
+        max_rounds=1,
+    )
+    table = table_for(app, setup)
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table) and len(table.game.hands[0]) == 2)
+    key(app, pygame.K_u)
+    assert any(isinstance(e, UnoCalled) and e.player == 0 for e in table.game.log)
+    plays = [a for a in table.game.legal_actions() if isinstance(a, Play) and a.player == 0]
+    if not plays:
+        key(app, pygame.K_d)
+        assert len(table.game.hands[0]) == 3 or table.game.phase is Phase.DRAWN
+        return
+    card: Card = plays[0].card
+    sprite = table.presenter.sprites[card.uid]
+    click(app, sprite.rect().center)
+    played = [e for e in table.game.log if isinstance(e, CardPlayed) and e.player == 0]
+    assert played and played[-1].card is card
+    if table.game.phase is Phase.COLOR:
+        for _ in range(3):
+            app.step(FRAME, [])
+        overlay = app.top
+        assert overlay is not table
+        red = next(b for b in overlay.menu.buttons if b.label == "Red")  # type: ignore[attr-defined]
+        click(app, red.rect.center)
+        assert table.game.color is not None and table.game.color.value == "red"
+
+
+def test_an_illegal_card_is_refused_with_the_reason(app: App) -> None:
+    table = table_for(app, default_setup(4))
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table))
+    legal = {a.card.uid for a in table.game.legal_actions() if isinstance(a, Play)}
+    wrong = [c for c in table.game.hands[0] if c.uid not in legal]
+    if not wrong:
+        pytest.skip("every card of this hand is playable")
+    digest = table.game.state_digest()
+    click(app, table.presenter.sprites[wrong[0].uid].rect().center)
+    assert table.game.state_digest() == digest
+    assert table.refusal is not None and "match" in table.refusal.text
