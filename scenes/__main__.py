@@ -29,6 +29,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--preset", choices=[p.value for p in Preset], default="classic", help="rules (autoplay)"
     )
+    parser.add_argument(
+        "--first-frame",
+        action="store_true",
+        help="draw the title screen once, print 'first frame' and exit (start-up benchmark)",
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
         parser.error("--players must be 2 to 10")
@@ -58,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.title import TitleScene
 
     app.push(TitleScene(app))
+    if args.first_frame:
+        app.step(0.0, [])
+        pygame.display.flip()
+        print("first frame", flush=True)
+        return 0
     return app.run()
 
 

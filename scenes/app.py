@@ -194,17 +194,18 @@ class App:
 def open_window(fullscreen: bool) -> pygame.Surface:
     """A resizable window showing the logical surface scaled; sized to fit the desktop."""
     pygame.display.init()
-    pygame.display.set_caption("One More Card - UNO-style card game")
+    pygame.display.set_caption("One More Card")
     flags = pygame.SCALED | pygame.RESIZABLE
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return pygame.display.set_mode(LOGICAL_SIZE, flags)
     try:
         screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=1)
     except pygame.error:
         screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
-    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
-        fit_to_desktop()
-        if fullscreen:
-            with contextlib.suppress(pygame.error):
-                pygame.display.toggle_fullscreen()
+    fit_to_desktop()
+    if fullscreen:
+        with contextlib.suppress(pygame.error):
+            pygame.display.toggle_fullscreen()
     return screen
 
 

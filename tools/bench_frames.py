@@ -1,0 +1,105 @@
+"""Frame-drawing time of the table during its busiest animations, in milliseconds.
+
+    python -m tools.bench_frames [--players 10] [--repeat 3]
+
+Runs the real table scene headless (dummy video driver, logical 1920x1080) at animation speed 1
+and times drawing each frame, excluding the display flip, during the deal of a new round and
+during a Wild Shuffle Hands (every hand gathered and dealt out again). Prints frame counts and
+the 50th, 95th and 99th percentiles and the maximum. Ctrl-C stops and prints what was measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.ai import Level
+from game.events import HandsShuffled
+from game.rules import PRESETS, Preset
+from scenes.app import App
+from scenes.settings import Settings
+from scenes.table import TableScene, ai_table
+from scenes.title import shared_media
+
+FRAME_S = 1 / 60
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def draw_while_busy(app: App, table: TableScene, frames: list[float]) -> None:
+    """Advance the table a frame at a time and time each draw until the animation ends."""
+    for _ in range(60 * 30):
+        table.presenter.update(FRAME_S)
+        started = time.perf_counter()
+        app.draw()
+        frames.append(time.perf_counter() - started)
+        if not table.presenter.busy:
+            return
+
+
+def measure(players: int, seed: int) -> tuple[list[float], list[float]]:
+    app = App(Settings(animation_speed=1.0, ai_pace=1.0), headless=True)
+    sounds, art = shared_media(app)
+    setup = ai_table(players, Level.NORMAL, seed, PRESETS[Preset.UNO2023])
+    table = TableScene(app, setup, sounds=sounds, art=art)
+    app.push(table)
+    app._apply_ops()
+    deal: list[float] = []
+    draw_while_busy(app, table, deal)
+    # A Wild Shuffle Hands as the presenter plays it: all hands gathered and dealt out again.
+    cards = [card for hand in table.game.hands for card in hand]
+    deals = tuple((i % players, card) for i, card in enumerate(cards))
+    table.presenter.push([HandsShuffled(0, deals)], "Wild Shuffle Hands")
+    shuffle: list[float] = []
+    draw_while_busy(app, table, shuffle)
+    return deal, shuffle
+
+
+def report(name: str, frames: list[float]) -> str:
+    if not frames:
+        return f"{name:>14}: no frames"
+    ms = [f * 1000 for f in frames]
+    return (
+        f"{name:>14}: {len(ms):4d} frames  p50 {statistics.median(ms):5.2f} ms  "
+        f"p95 {percentile(ms, 95):5.2f} ms  p99 {percentile(ms, 99):5.2f} ms  "
+        f"max {max(ms):5.2f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_frames", description=__doc__)
+    parser.add_argument("--players", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds dealt (different seeds)")
+    args = parser.parse_args(argv)
+    pygame.init()
+    deal: list[float] = []
+    shuffle: list[float] = []
+    try:
+        for seed in range(1, args.repeat + 1):
+            d, s = measure(args.players, seed)
+            deal += d
+            shuffle += s
+            print(f"run {seed}/{args.repeat} done", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("stopped: figures so far", file=sys.stderr)
+    print(f"table at 1920x1080, {args.players} players, draw time per frame (no flip)")
+    print(report("deal", deal))
+    print(report("shuffle hands", shuffle))
+    print(report("both", deal + shuffle))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
