@@ -711,29 +711,21 @@ class TableScene(Scene):
         if target:
             title += f"  ·  to {target}"
         draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
-        rows = self.game.players
-        row_h = min(26.0, (rect.height - 44) / max(1, rows))
-        for seat in range(rows):
-            y = rect.y + 44 + seat * row_h + row_h / 2
-            size = max(13, min(18, round(row_h * 0.7)))
-            draw_text(
-                surface,
-                self.narrator.name(seat),
-                size,
-                (rect.x + 16, y),
-                WHITE,
-                Weight.REGULAR,
-                "midleft",
-            )
-            draw_text(
-                surface,
-                str(self.game.scores[seat]),
-                size,
-                (rect.right - 16, y),
-                WHITE,
-                Weight.SEMIBOLD,
-                "midright",
-            )
+        players = self.game.players
+        columns = 1 if players <= 4 else 2  # the layout's scores box is sized for this
+        rows = (players + columns - 1) // columns
+        row_h = min(26.0, (rect.height - 48) / max(1, rows))
+        col_w = (rect.width - 32) / columns
+        size = max(14, min(18, round(row_h * 0.8)))
+        for seat in range(players):
+            col, row = divmod(seat, rows)
+            y = rect.y + 46 + row * row_h + row_h / 2
+            left = rect.x + 16 + col * col_w
+            right = left + col_w - (12 if columns > 1 and col == 0 else 0)
+            name = self.narrator.name(seat)
+            draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
+            score = str(self.game.scores[seat])
+            draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
 
     def _draw_menu_button(self, surface: pygame.Surface) -> None:
         rect = self.layout.menu_button.rect()
