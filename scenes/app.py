@@ -65,6 +65,7 @@ class Op(enum.Enum):
     POP = "pop"
     REPLACE = "replace"
     RESET = "reset"  # clear the whole stack, then push
+    CLOSE = "close"  # remove one given scene, if it is still on the stack
 
 
 @dataclass
@@ -94,6 +95,10 @@ class App:
     def pop(self) -> None:
         self._ops.append((Op.POP, None))
 
+    def close(self, scene: Scene) -> None:
+        """Remove this scene (an overlay closing itself); asking twice closes it once."""
+        self._ops.append((Op.CLOSE, scene))
+
     def replace(self, scene: Scene) -> None:
         self._ops.append((Op.REPLACE, scene))
 
@@ -111,6 +116,14 @@ class App:
     def _apply_ops(self) -> None:
         while self._ops:
             op, scene = self._ops.pop(0)
+            if op is Op.CLOSE:
+                if scene in self.stack:
+                    was_top = scene is self.stack[-1]
+                    self.stack.remove(scene)
+                    scene.exit()
+                    if was_top and self.stack:
+                        self.stack[-1].resume()
+                continue
             if op is Op.POP or op is Op.REPLACE:
                 if self.stack:
                     self.stack.pop().exit()

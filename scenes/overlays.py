@@ -104,20 +104,20 @@ class ChoiceOverlay(Scene):
 
     def _chooser(self, option: Option) -> Callable[[], None]:
         def choose() -> None:
-            self.app.pop()
+            self.app.close(self)
             option.choose()
 
         return choose
 
     def cancel(self) -> None:
-        self.app.pop()
+        self.app.close(self)
 
     def handle(self, intent: Intent) -> None:
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
         if not self.still_open() and self.app.top is self:
-            self.app.pop()
+            self.app.close(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 110)
@@ -336,7 +336,7 @@ class RaceOverlay(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
         if self.table.race is None and self.app.top is self:
-            self.app.pop()
+            self.app.close(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         race = self.table.race
@@ -374,13 +374,13 @@ class PauseOverlay(Scene):
         self.table = table
         self.rect = pygame.Rect(0, 0, 620, 560)
         self.rect.center = app.screen.get_rect().center
-        self.menu = Menu(on_back=app.pop)
+        self.menu = Menu(on_back=self._close)
         self._build()
 
     def _build(self) -> None:
         settings = self.app.settings
         labels: list[tuple[str, Callable[[], None]]] = [
-            ("Resume", self.app.pop),
+            ("Resume", self._close),
             (f"Animation speed: {_speed_name(settings.animation_speed)}", self._cycle_speed),
             (
                 f"AI pace: {_speed_name(1 / settings.ai_pace if settings.ai_pace else 0)}",
@@ -398,6 +398,9 @@ class PauseOverlay(Scene):
             buttons.append(Button(rect, label, click, text_size=30))
         self.menu.buttons = buttons
         self.menu.focus = focus
+
+    def _close(self) -> None:
+        self.app.close(self)
 
     def _cycle_speed(self) -> None:
         steps = [1.0, 1.5, 2.0, 0.0, 0.75]
@@ -425,7 +428,7 @@ class PauseOverlay(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.act is Act.PAUSE:
-            self.app.pop()
+            self.app.close(self)
             return
         self.menu.handle(intent)
 

@@ -308,7 +308,9 @@ class Presenter:
             y -= self.layout.discard_pile.height * 0.9
         else:
             x, y = self.seat_center(seat)
-            y -= self.layout.seats[seat].plate.height * 0.9
+            plate = self.layout.seats[seat].plate
+            # Above the plate, unless that would leave the screen (seats along the top).
+            y = y - plate.height * 0.9 if plate.y > plate.height else y + plate.height * 0.95
         self.marks.append(Mark(text, x, y, color, self.clock, self.settings.duration(MARK_S), size))
 
     # ------------------------------------------------------------- events

@@ -36,7 +36,9 @@ class ScoringScene(Scene):
         self.age = 0.0
         cards = sum(len(h.cards) for h in self.ended.hands) if self.ended else 0
         self.count_s = app.settings.duration(CARD_COUNT_S) * cards
-        self.rect = pygame.Rect(160, 90, 1600, 900)
+        height = min(900, 330 + game.players * 64)
+        self.rect = pygame.Rect(0, 0, 1600, height)
+        self.rect.center = app.screen.get_rect().center
         self.menu = Menu()
         self._buttons()
 
@@ -63,11 +65,11 @@ class ScoringScene(Scene):
         return limit is not None and self.table.game.round >= limit
 
     def _next(self) -> None:
-        self.app.pop()
+        self.app.close(self)
         self.table.next_round()
 
     def _again(self) -> None:
-        self.app.pop()
+        self.app.close(self)
         self.table.finish_match()
         from scenes.table import MatchSetup
 
@@ -102,7 +104,7 @@ class ScoringScene(Scene):
                 if self.match is None and not self._rounds_done():
                     self._next()
                 else:
-                    self.app.pop()
+                    self.app.close(self)
                     self.table.finish_match()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -152,7 +154,7 @@ class ScoringScene(Scene):
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
         top = self.rect.y + 160
-        row_h = min(64, (self.rect.height - 300) // max(1, game.players))
+        row_h = min(64, (self.rect.height - 290) // max(1, game.players))
         width = max(28, min(46, row_h - 10))
         shown_cards = self._shown_cards()
         for row, seat in enumerate(order):

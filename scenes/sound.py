@@ -1,24 +1,29 @@
 """Sound effects through one wrapper that stays silent when there is no audio device.
 
 A machine without sound (a server, a muted VM, CI) or a missing or damaged sound file never
-stops the game: the wrapper remembers the problem for a message and plays nothing.
+stops the game: the wrapper plays nothing for what it could not load and keeps the reason in
+``problem`` for a message. The effects are WAV files made by ``tools/make_sounds.py``.
 """
 
 from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
 from scenes.assets import AssetError, asset_path
 
 # The same effect started again within this time is dropped: ten cards dealt at once would
-# otherwise stack into one loud clipped burst.
+# otherwise stack into one loud, clipped burst.
 REPEAT_S = 0.03
 
 
 class Sfx(enum.Enum):
+    """The game's sound effects; the value is the file's stem in ``assets/sounds``."""
+
     SNAP = "snap"
     DEAL = "deal"
     SHUFFLE = "shuffle"
@@ -31,45 +36,72 @@ class Sfx(enum.Enum):
     TURN = "turn"
 
 
+def _clamp(volume: float) -> float:
+    return min(1.0, max(0.0, volume))
+
+
 class SoundBoard:
-    def __init__(self, volume: float = 0.8) -> None:
-        self.volume = min(1.0, max(0.0, volume))
+    """Loads every effect once and plays them at one volume; silent for what failed to load.
+
+    ``folder`` (the bundled ``assets/sounds`` by default) and ``clock`` exist for tests.
+    """
+
+    def __init__(
+        self,
+        volume: float = 0.8,
+        *,
+        folder: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.volume = _clamp(volume)
         self.problem: str | None = None
-        self.sounds: dict[Sfx, pygame.mixer.Sound] = {}
+        self._sounds: dict[Sfx, pygame.mixer.Sound] = {}
         self._last: dict[Sfx, float] = {}
+        self._clock = clock
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
-        except pygame.error as error:
-            self.problem = f"no sound: {error}"
+        # NotImplementedError: a pygame built without its mixer module.
+        except (pygame.error, NotImplementedError) as error:
+            self.problem = f"no sound: {str(error) or 'the audio device cannot be opened'}"
             return
+        failed: list[str] = []
         for sfx in Sfx:
             try:
-                sound = pygame.mixer.Sound(asset_path("sounds", f"{sfx.value}.wav"))
+                path = (
+                    asset_path("sounds", f"{sfx.value}.wav")
+                    if folder is None
+                    else folder / f"{sfx.value}.wav"
+                )
+                sound = pygame.mixer.Sound(path)
             except (AssetError, pygame.error, OSError) as error:
-                self.problem = f"sound {sfx.value} unavailable: {error}"
+                failed.append(f"{sfx.value} ({error})")
                 continue
             sound.set_volume(self.volume)
-            self.sounds[sfx] = sound
+            self._sounds[sfx] = sound
+        if failed:
+            self.problem = "some sounds are silent: " + "; ".join(failed)
 
     @property
     def available(self) -> bool:
-        return bool(self.sounds)
+        """Whether anything can be heard at all."""
+        return bool(self._sounds)
 
     def play(self, sfx: Sfx) -> None:
-        sound = self.sounds.get(sfx)
+        sound = self._sounds.get(sfx)
         if sound is None or self.volume <= 0:
             return
-        now = time.monotonic()
-        if now - self._last.get(sfx, -1.0) < REPEAT_S:
+        now = self._clock()
+        last = self._last.get(sfx)
+        if last is not None and now - last < REPEAT_S:
             return
         self._last[sfx] = now
         try:
             sound.play()
         except pygame.error:
-            return  # the device went away mid-game; stay silent
+            return  # the device went away mid-game; the game goes on in silence
 
     def set_volume(self, volume: float) -> None:
-        self.volume = min(1.0, max(0.0, volume))
-        for sound in self.sounds.values():
+        self.volume = _clamp(volume)
+        for sound in self._sounds.values():
             sound.set_volume(self.volume)

@@ -1,0 +1,165 @@
+"""Sound effects: the generated WAV files are well-formed and reproducible, and the SoundBoard
+plays them on the dummy audio driver and stays silent (never raising) without a device or
+with a missing or damaged file."""
+
+from __future__ import annotations
+
+import array
+import os
+import shutil
+import wave
+from pathlib import Path
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from scenes.assets import asset_path
+from scenes.sound import REPEAT_S, Sfx, SoundBoard
+from tools import make_sounds
+
+# Rough lengths from the brief (seconds); a generator change that loses the character of an
+# effect (a half-second snap, a silent click) shows up here.
+LENGTHS = {
+    Sfx.SNAP: (0.08, 0.2),
+    Sfx.DEAL: (0.04, 0.12),
+    Sfx.SHUFFLE: (0.5, 0.9),
+    Sfx.DRAW: (0.1, 0.22),
+    Sfx.UNO: (0.3, 0.55),
+    Sfx.WIN: (0.9, 1.5),
+    Sfx.CLICK: (0.01, 0.08),
+    Sfx.ERROR: (0.1, 0.4),
+    Sfx.PENALTY: (0.25, 0.6),
+    Sfx.TURN: (0.03, 0.2),
+}
+MINUS_3_DBFS = round(32767 * 10 ** (-3 / 20))
+
+
+def read(path: Path) -> tuple[tuple[int, int, int], array.array[int]]:
+    """(channels, bytes per sample, rate) and the samples of a WAV file."""
+    with wave.open(str(path)) as reader:
+        form = (reader.getnchannels(), reader.getsampwidth(), reader.getframerate())
+        return form, array.array("h", reader.readframes(reader.getnframes()))
+
+
+@pytest.mark.parametrize("sfx", list(Sfx))
+def test_effect_file_is_a_mono_16_bit_44k_wav_without_clicks(sfx: Sfx) -> None:
+    form, frames = read(asset_path("sounds", f"{sfx.value}.wav"))
+    assert form == (1, 2, 44100)
+    low, high = LENGTHS[sfx]
+    assert low <= len(frames) / 44100 <= high
+    peak = max(abs(s) for s in frames)
+    # At most -3 dBFS (headroom for several at once), and clearly audible.
+    assert 32767 // 8 < peak <= MINUS_3_DBFS + 1
+    # Faded in and out: starting or stopping mid-wave would click.
+    assert abs(frames[0]) < 100 and abs(frames[-1]) < 100
+
+
+def test_sound_files_are_small_and_documented() -> None:
+    folder = asset_path("sounds")
+    total = sum(asset_path("sounds", f"{sfx.value}.wav").stat().st_size for sfx in Sfx)
+    assert total < 600 * 1024
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert "tools/make_sounds.py" in readme
+
+
+def test_generation_is_deterministic(tmp_path: Path) -> None:
+    first = make_sounds.generate(tmp_path / "a")
+    second = make_sounds.generate(tmp_path / "b")
+    assert [p.name for p in first] == [f"{sfx.value}.wav" for sfx in Sfx]
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_board_plays_every_effect_on_the_dummy_driver() -> None:
+    board = SoundBoard(volume=0.5)
+    assert board.available and board.problem is None
+    for sfx in Sfx:
+        pygame.mixer.stop()
+        board.play(sfx)
+        assert pygame.mixer.get_busy(), sfx
+    pygame.mixer.stop()
+
+
+@pytest.fixture
+def played(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float]]:
+    """What the board starts, as (effect, volume), with pygame's Sound replaced by a fake."""
+    plays: list[tuple[str, float]] = []
+
+    class FakeSound:
+        def __init__(self, path: Path) -> None:
+            self.name = Path(path).stem
+            self.volume = 1.0
+
+        def set_volume(self, volume: float) -> None:
+            self.volume = volume
+
+        def play(self) -> None:
+            plays.append((self.name, self.volume))
+
+    monkeypatch.setattr(pygame.mixer, "Sound", FakeSound)
+    return plays
+
+
+def test_identical_sounds_close_together_play_once(played: list[tuple[str, float]]) -> None:
+    now = [100.0]
+    board = SoundBoard(clock=lambda: now[0])
+    board.play(Sfx.DEAL)
+    board.play(Sfx.DEAL)  # the same instant: a ten-seat deal would otherwise clip
+    board.play(Sfx.SNAP)  # a different effect is not held back
+    now[0] += REPEAT_S / 2
+    board.play(Sfx.DEAL)
+    now[0] += REPEAT_S
+    board.play(Sfx.DEAL)
+    assert [name for name, _ in played] == ["deal", "snap", "deal"]
+
+
+def test_volume_is_clamped_and_zero_is_silent(played: list[tuple[str, float]]) -> None:
+    now = [0.0]
+    board = SoundBoard(volume=3.0, clock=lambda: now[0])
+    assert board.volume == 1.0
+    board.play(Sfx.UNO)
+    board.set_volume(-1)
+    assert board.volume == 0.0
+    now[0] += 1
+    board.play(Sfx.UNO)
+    board.set_volume(0.25)
+    now[0] += 1
+    board.play(Sfx.UNO)
+    assert played == [("uno", 1.0), ("uno", 0.25)]
+
+
+def test_no_audio_device_means_silence_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch, played: list[tuple[str, float]]
+) -> None:
+    def refuse() -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    board = SoundBoard()
+    assert not board.available
+    assert board.problem is not None and "No available audio device" in board.problem
+    for sfx in Sfx:
+        board.play(sfx)
+    board.set_volume(0.3)
+    assert played == []
+
+
+def test_missing_or_damaged_file_silences_only_that_effect(tmp_path: Path) -> None:
+    for sfx in Sfx:
+        shutil.copy(asset_path("sounds", f"{sfx.value}.wav"), tmp_path)
+    (tmp_path / "uno.wav").unlink()
+    (tmp_path / "snap.wav").write_bytes(b"RIFF\x10\x00\x00\x00WAVEjunk")
+    board = SoundBoard(folder=tmp_path)
+    assert board.available
+    assert board.problem is not None
+    assert "uno" in board.problem and "snap" in board.problem and "deal" not in board.problem
+    pygame.mixer.stop()
+    board.play(Sfx.UNO)
+    board.play(Sfx.SNAP)
+    assert not pygame.mixer.get_busy()
+    board.play(Sfx.DEAL)
+    assert pygame.mixer.get_busy()
+    pygame.mixer.stop()
