@@ -77,7 +77,7 @@ def rules_text(rules: Rules, players: int = 4) -> str:
 class HowToScene(Scene):
     def __init__(self, app: App, rules: Rules) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size())
+        self.background = felt(app.screen.get_size()).convert()
         self.rect = pygame.Rect(260, 130, 1400, 800)
         self.lines = wrap(rules_text(rules), 24, self.rect.width - 100)
         self.scroll = 0

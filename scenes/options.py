@@ -29,7 +29,7 @@ def _cycle(values: tuple[float, ...], current: float) -> float:
 class OptionsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size())
+        self.background = felt(app.screen.get_size()).convert()
         self.menu = Menu(on_back=app.pop)
         self._build()
 

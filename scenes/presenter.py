@@ -144,7 +144,7 @@ class Presenter:
     round_over: RoundEnded | None = None
     winner: int | None = None
     _z: int = 0
-    _rotated: dict[tuple[int, int, int, int], pygame.Surface] = field(default_factory=dict)
+    _rotated: dict[tuple[int, int, int, int, int], pygame.Surface] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.hands = [[] for _ in self.layout.seats]
@@ -631,7 +631,13 @@ class Presenter:
         )
 
     def _blit(self, surface: pygame.Surface, sprite: CardSprite) -> None:
-        base_width = max(8, round(sprite.width))
+        flying = sprite.flying_until > self.clock
+        width = max(8.0, sprite.width)
+        # A card changing size in flight is drawn from a face cached at a width rounded up to
+        # ten pixels and scaled while rotating; a face for every in-between width would cost a
+        # fresh drawing each frame.
+        base_width = math.ceil(width / 10) * 10 if flying else max(8, round(width))
+        scale = width / base_width
         face_up = sprite.flip >= 0.5
         squeeze = abs(math.cos(sprite.flip * math.pi))
         image = self.art.face(sprite.card, base_width) if face_up else self.art.back(base_width)
@@ -642,7 +648,13 @@ class Presenter:
         elif uid in self.lifted:
             lift = max(lift, LIFT_PLAYABLE)
         angle = sprite.angle + 8 * math.sin(sprite.shake * math.pi * 6) * sprite.shake
-        key = (id(image), round(angle * 2), round(squeeze * 20), 1 if uid in self.dimmed else 0)
+        key = (
+            id(image),
+            round(angle * 2),
+            round(squeeze * 20),
+            1 if uid in self.dimmed else 0,
+            round(scale * 40),
+        )
         rotated = self._rotated.get(key)
         if rotated is None:
             work = image
@@ -653,12 +665,16 @@ class Presenter:
             if key[3]:
                 work = work.copy()
                 work.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            rotated = pygame.transform.rotozoom(work, angle, 1.0) if abs(angle) > 0.25 else work
+            zoom = key[4] / 40
+            if abs(angle) > 0.25 or abs(zoom - 1) > 0.01:
+                rotated = pygame.transform.rotozoom(work, angle, zoom)
+            else:
+                rotated = work
             if len(self._rotated) > ROTATION_CACHE:
                 self._rotated.clear()
             self._rotated[key] = rotated
         center = (round(sprite.x), round(sprite.y - lift))
-        if lift > 0 or sprite.flying_until > self.clock:
+        if lift > 0 or flying:
             shadow, offset = self.art.shadow(base_width, min(1.0, lift / LIFT_HOVER + 0.3))
             surface.blit(
                 shadow, shadow.get_rect(center=(center[0] + offset[0], center[1] + offset[1]))

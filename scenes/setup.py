@@ -83,7 +83,7 @@ class SetupScene(Scene):
         self.preset = Preset.CLASSIC
         self.rules = PRESETS[self.preset]
         self.scroll = 0
-        self.background = felt(app.screen.get_size())
+        self.background = felt(app.screen.get_size()).convert()
         self.menu = Menu(on_back=app.pop)
         self.error: str | None = None
         self._build()

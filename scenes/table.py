@@ -172,10 +172,20 @@ class TableScene(Scene):
         self.finished = False
         self.pending_overlay: str | None = None
         self.last_actor = self.game.actor
-        self.background = felt(self.app.screen.get_size())
+        self.background = felt(self.app.screen.get_size()).convert()
+        self._warm_up()
         self.presenter.push(self.game.log, self.narrator.line(self.game.log))
         self._dragging: int | None = None
         self._press_pos: tuple[int, int] | None = None
+
+    def _warm_up(self) -> None:
+        """Draw the card backs the deal will fly through now, not in the middle of it."""
+        widths = {seat.card_width for seat in self.layout.seats} | {self.layout.pile_card_width}
+        low, high = min(widths), max(widths)
+        widths |= set(range((low + 9) // 10 * 10, high + 10, 10))
+        for width in widths:
+            self.art.back(width)
+            self.art.shadow(width, 0.3)
 
     # ------------------------------------------------------------- model
 

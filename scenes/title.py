@@ -46,7 +46,7 @@ SHOWCASE = ("R7", "YS", "G+2", "BR", "W", "W+4")
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size())
+        self.background = felt(app.screen.get_size()).convert()
         self.age = 0.0
         cards = {c.code: c for c in deck(DeckKind.CLASSIC)}
         self.showcase = [cards[code] for code in SHOWCASE]
