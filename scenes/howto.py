@@ -101,7 +101,7 @@ class HowToScene(Scene):
         surface.blit(panel(self.rect.size, 26, (10, 16, 22, 215)), self.rect)
         visible = (self.rect.height - 60) // 32
         for i, line in enumerate(self.lines[self.scroll : self.scroll + visible]):
-            weight = Weight.BOLD if line.endswith(":") else Weight.REGULAR
+            weight = Weight.BOLD if line.endswith(":") and len(line) < 40 else Weight.REGULAR
             draw_text(
                 surface,
                 line,

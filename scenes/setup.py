@@ -44,7 +44,7 @@ EFFECT_CHOICES: tuple[tuple[CustomEffect, ...], ...] = (
     *((effect,) for effect in CustomEffect if effect is not CustomEffect.OTHERS_DRAW_1),
 )
 SEAT_KINDS: tuple[Level | None, ...] = (None, Level.EASY, Level.NORMAL, Level.HARD, Level.EXPERT)
-ROW_H = 58
+ROW_H = 52
 VISIBLE_ROWS = 12
 
 
@@ -197,7 +197,7 @@ class SetupScene(Scene):
         seats = []
         for seat in range(self.players):
             kind = self.kinds[seat]
-            name = "You" if seat == 0 and kind is None else AI_NAMES[seat]
+            name = "You" if seat == 0 and kind is None else AI_NAMES[(seat - 1) % len(AI_NAMES)]
             seats.append(SeatSpec(name, kind))
         return MatchSetup(self.rules, tuple(seats), random.randrange(1 << 30))
 
@@ -229,13 +229,13 @@ class SetupScene(Scene):
         draw_text(surface, f"{self.players} players", 34, (245, 200), WHITE, Weight.BOLD)
         for seat in range(self.players):
             y = 276 + seat * 62
-            name = "You" if seat == 0 else AI_NAMES[seat]
+            name = "You" if seat == 0 else AI_NAMES[seat - 1]
             draw_text(surface, f"Seat {seat + 1}", 20, (90, y), MUTED, anchor="midleft")
             draw_text(surface, name, 24, (160, y), WHITE, Weight.BOLD, "midleft")
         draw_text(surface, PRESET_TEXT[self.preset], 22, (1070, 200), MUTED, anchor="midleft")
         for row, name in enumerate(self._names[self.scroll : self.scroll + VISIBLE_ROWS]):
             row_y = 300 + row * ROW_H + (ROW_H - 8) / 2
-            label = name.replace("_", " ").replace("wd4", "+4").capitalize()
+            label = name.replace("_", " ").replace("wd4", "+4").capitalize().replace("Uno", "UNO")
             draw_text(surface, label, 22, (890, row_y - 12), WHITE, Weight.BOLD, "midleft")
             draw_text(
                 surface, SWITCHES[name], 18, (890, row_y + 13), MUTED, Weight.REGULAR, "midleft"
