@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint simulate clean
+.PHONY: play test lint simulate clean package package-smoke
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -24,6 +24,19 @@ test: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 	$(HEADLESS) $(PY) -m pytest -q
+
+BUILD_STAMP := $(VENV)/.build-installed
+$(BUILD_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,build]'
+	@touch $(BUILD_STAMP)
+
+# The standalone program: dist/OneMoreCard/ (ONEFILE=1 for a single file).
+package: $(BUILD_STAMP)
+	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN build.spec
+
+# The built program plays a whole AI-only match headless and must exit 0.
+package-smoke:
+	$(HEADLESS) dist/OneMoreCard/OneMoreCard --autoplay --players 4 --seed 1 --speed 0
 
 simulate: $(STAMP)
 	$(PY) -m tools.simulate --preset classic --players 2 --games 2000 --seed 1

@@ -3,3 +3,5 @@
 Start with ``game.engine`` (the rules and the action/event vocabulary), ``game.rules`` (every
 switch and the presets) and ``game.record`` (save, load and replay).
 """
+
+__version__ = "0.4.0"

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from game import __version__
 from game.ai import Level
 from game.rules import Preset, RulesError, preset
 
@@ -34,6 +35,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="draw the title screen once, print 'first frame' and exit (start-up benchmark)",
     )
+    parser.add_argument("--version", action="version", version=f"One More Card {__version__}")
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
         parser.error("--players must be 2 to 10")
@@ -107,5 +109,12 @@ def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
     return code
 
 
+def run() -> int:
+    """The program's entry: ``main`` with crashes logged and shown."""
+    from scenes.crash import guarded
+
+    return guarded(main)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

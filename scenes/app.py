@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from scenes.assets import AssetError, asset_path
 from scenes.input import InputLayer, Intent
 from scenes.settings import Settings
 
@@ -208,6 +209,9 @@ def open_window(fullscreen: bool) -> pygame.Surface:
     """A resizable window showing the logical surface scaled; sized to fit the desktop."""
     pygame.display.init()
     pygame.display.set_caption("One More Card")
+    # A missing icon leaves the system's default; the game runs the same.
+    with contextlib.suppress(AssetError, pygame.error):
+        pygame.display.set_icon(pygame.image.load(asset_path("icon.png")))
     flags = pygame.SCALED | pygame.RESIZABLE
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return pygame.display.set_mode(LOGICAL_SIZE, flags)

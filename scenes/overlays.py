@@ -342,11 +342,12 @@ class RaceOverlay(Scene):
         race = self.table.race
         if race is None:
             return
-        rect = pygame.Rect(0, 0, 760, 190)
-        rect.center = self.table.layout.prompt.rect().center
-        rect.y -= 60
+        rect = pygame.Rect(0, 0, 760, 160)
+        # Above the piles, so a race to tap the draw or discard pile can see them.
+        piles = self.table.layout.draw_pile.rect()
+        rect.midbottom = (self.table.layout.prompt.rect().centerx, piles.top - 12)
         surface.blit(panel(rect.size, 26, (60, 16, 24, 235), (255, 214, 102, 200), 3), rect)
-        draw_text(surface, "RACE!", 44, (rect.centerx, rect.y + 44), GOLD, Weight.BLACK)
+        draw_text(surface, "RACE!", 40, (rect.centerx, rect.y + 36), GOLD, Weight.BLACK)
         draw_text(
             surface,
             RACE_ACTION_TEXT[race.rule],
@@ -357,10 +358,10 @@ class RaceOverlay(Scene):
         )
         steps = RACE_STEPS[race.rule]
         progress = f"{len(race.done)} of {len(steps)}" if len(steps) > 1 else "Quick!"
-        draw_text(surface, progress, 22, (rect.centerx, rect.y + 140), MUTED)
+        draw_text(surface, progress, 22, (rect.centerx, rect.y + 122), MUTED)
         # The bar empties over the time an attentive player takes; the AIs do not wait for it.
         left = max(0.0, 1 - self.age / 2.0)
-        bar = pygame.Rect(rect.x + 40, rect.bottom - 26, round((rect.width - 80) * left), 10)
+        bar = pygame.Rect(rect.x + 40, rect.bottom - 16, round((rect.width - 80) * left), 8)
         pygame.draw.rect(surface, GOLD, bar, border_radius=5)
 
 
