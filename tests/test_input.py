@@ -1,0 +1,64 @@
+"""The input layer: mouse, keys and controllers become the same intents; a controller that
+comes and goes never raises."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from scenes.input import KEYBOARD, STICK_OFF, STICK_ON, Act, InputLayer, Intent
+from scenes.settings import Settings
+
+
+def layer() -> InputLayer:
+    pygame.init()
+    return InputLayer(Settings())
+
+
+def event(kind: int, **fields: object) -> pygame.event.Event:
+    return pygame.event.Event(kind, **fields)
+
+
+def test_mouse_and_keys() -> None:
+    inputs = layer()
+    assert inputs.translate(event(pygame.MOUSEBUTTONDOWN, pos=(10.0, 20.0), button=1)) == [
+        Intent(Act.PRESS, (10, 20))
+    ]
+    assert inputs.translate(event(pygame.MOUSEBUTTONDOWN, pos=(1, 2), button=3)) == []
+    assert inputs.translate(event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")) == [
+        Intent(Act.DRAW)
+    ]
+    assert inputs.translate(event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q")) == []
+
+
+def test_controller_buttons_carry_their_device() -> None:
+    inputs = layer()
+    a = event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A, instance_id=3)
+    y = event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_Y, instance_id=4)
+    assert inputs.translate(a) == [Intent(Act.CONFIRM, device=3)]
+    assert inputs.translate(y) == [Intent(Act.UNO, device=4)]
+    assert Intent(Act.CONFIRM).device == KEYBOARD
+
+
+def test_the_stick_fires_once_per_push() -> None:
+    inputs = layer()
+    axis = pygame.CONTROLLER_AXIS_LEFTX
+
+    def move(value: int) -> list[Intent]:
+        return inputs.translate(
+            event(pygame.CONTROLLERAXISMOTION, axis=axis, value=value, instance_id=1)
+        )
+
+    assert move(STICK_ON + 10) == [Intent(Act.RIGHT, device=1)]
+    assert move(STICK_ON + 2000) == []  # still held: no repeat
+    assert move(STICK_OFF - 10) == []  # released
+    assert move(-STICK_ON - 10) == [Intent(Act.LEFT, device=1)]
+
+
+def test_a_controller_that_cannot_be_opened_or_vanishes_is_harmless() -> None:
+    inputs = layer()
+    assert inputs.translate(event(pygame.CONTROLLERDEVICEADDED, device_index=99)) == []
+    assert inputs.translate(event(pygame.CONTROLLERDEVICEREMOVED, instance_id=99)) == []
