@@ -4,6 +4,7 @@ comes and goes never raises."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -18,7 +19,7 @@ def layer() -> InputLayer:
     return InputLayer(Settings())
 
 
-def event(kind: int, **fields: object) -> pygame.event.Event:
+def event(kind: int, **fields: Any) -> pygame.event.Event:
     return pygame.event.Event(kind, **fields)
 
 

@@ -1,6 +1,6 @@
 """Draws the program icon (three fanned cards on a round felt badge) into ``assets/icon.png``.
 
-    python -m tools.make_icon [--out assets/icon.png] [--size 256]
+python -m tools.make_icon [--out assets/icon.png] [--size 256]
 """
 
 from __future__ import annotations
