@@ -66,7 +66,17 @@ class Narrator:
         return f"{name} {base if name == YOU else third}"
 
     def line(self, events: Sequence[Event]) -> str:
-        phrases = [p for p in (self.phrase(redact(e, self.viewer)) for e in events) if p]
+        phrases = []
+        turned = False
+        for event in events:
+            if isinstance(event, FirstCardTurned) and turned:
+                # Flipping again until a number card: say it is covered, not a second "first".
+                phrases.append(f"covered by {event.card.label}")
+                continue
+            turned = turned or isinstance(event, FirstCardTurned)
+            phrase = self.phrase(redact(event, self.viewer))
+            if phrase:
+                phrases.append(phrase)
         if not phrases:
             return ""
         head, *rest = phrases

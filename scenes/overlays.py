@@ -384,7 +384,7 @@ class PauseOverlay(Scene):
             ("Resume", self._close),
             (f"Animation speed: {_speed_name(settings.animation_speed)}", self._cycle_speed),
             (
-                f"AI pace: {_speed_name(1 / settings.ai_pace if settings.ai_pace else 0)}",
+                f"AI thinking pauses: {_pace_name(settings.ai_pace)}",
                 self._cycle_pace,
             ),
             ("How to play", self._howto),
@@ -445,4 +445,12 @@ def _speed_name(speed: float) -> str:
         return "instant"
     return {0.75: "relaxed", 1.0: "normal", 1.5: "fast", 2.0: "fastest", 0.6: "slow"}.get(
         round(speed, 2), f"x{speed:g}"
+    )
+
+
+def _pace_name(pace: float) -> str:
+    if pace <= 0:
+        return "none"
+    return {1.0: "natural", 0.6: "brisk", 0.5: "brisk", 0.3: "quick", 1.5: "unhurried"}.get(
+        round(pace, 2), f"x{pace:g}"
     )
