@@ -444,18 +444,26 @@ class Presenter:
         self.round_over = None
         self.winner = None
 
-    def _deal(self, deals: Sequence[tuple[int, Card | None]]) -> float:
+    def _deal_slots(
+        self, deals: Sequence[tuple[int, Card | None]]
+    ) -> list[tuple[int, Card, tuple[float, float, float]]]:
+        """Each dealt card with its seat and its final place in that seat's fan."""
         counts = [0] * len(self.hands)
         for seat, _ in deals:
             counts[seat] += 1
         final = [self.fan_slots(seat, counts[seat]) for seat in range(len(self.hands))]
         placed = [0] * len(self.hands)
-        for i, (seat, card) in enumerate(deals):
+        out = []
+        for seat, card in deals:
             assert card is not None, "the presenter is fed unredacted events"
+            out.append((seat, card, final[seat][placed[seat]]))
+            placed[seat] += 1
+        return out
+
+    def _deal(self, deals: Sequence[tuple[int, Card | None]]) -> float:
+        for i, (seat, card, (x, y, angle)) in enumerate(self._deal_slots(deals)):
             sprite = self._new_sprite(card)
             self.draw_count -= 1
-            x, y, angle = final[seat][placed[seat]]
-            placed[seat] += 1
             self.hands[seat].append(sprite)
             self._move(
                 sprite, x, y, angle, self.layout.seats[seat].card_width, FLIGHT_S, i * DEAL_GAP_S
@@ -535,16 +543,8 @@ class Presenter:
             self.tweens.start(sprite, "flip", 0.0, self.settings.duration(FLIP_S))
         self.hands = [[] for _ in self.layout.seats]
         gather = FLIGHT_S + len(everyone) * 0.005 + 0.2
-        counts = [0] * len(self.hands)
-        for seat, _ in deals:
-            counts[seat] += 1
-        final = [self.fan_slots(seat, counts[seat]) for seat in range(len(self.hands))]
-        placed = [0] * len(self.hands)
-        for i, (seat, card) in enumerate(deals):
-            assert card is not None, "the presenter is fed unredacted events"
+        for i, (seat, card, (x, y, angle)) in enumerate(self._deal_slots(deals)):
             sprite = self.sprites[card.uid]
-            x, y, angle = final[seat][placed[seat]]
-            placed[seat] += 1
             self.hands[seat].append(sprite)
             self._move(
                 sprite,
