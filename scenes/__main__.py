@@ -35,6 +35,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="draw the title screen once, print 'first frame' and exit (start-up benchmark)",
     )
+    parser.add_argument(
+        "--autosave", action="store_true", help="autoplay: save after every action, like a game"
+    )
     parser.add_argument("--version", action="version", version=f"One More Card {__version__}")
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
@@ -92,7 +95,10 @@ def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
         outcome["table"] = table
         app.quit(0)
 
-    app.push(TableScene(app, setup, sounds=sounds, art=art, autoplay=True, on_match_end=done))
+    table = TableScene(
+        app, setup, sounds=sounds, art=art, autoplay=True, on_match_end=done, autosave=args.autosave
+    )
+    app.push(table)
     code = app.run()
     table = outcome.get("table")
     if table is None:

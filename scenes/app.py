@@ -15,6 +15,7 @@ import contextlib
 import enum
 import os
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -214,7 +215,10 @@ def open_window(fullscreen: bool) -> pygame.Surface:
         pygame.display.set_icon(pygame.image.load(asset_path("icon.png")))
     flags = pygame.SCALED | pygame.RESIZABLE
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        return pygame.display.set_mode(LOGICAL_SIZE, flags)
+        # The dummy driver has no accelerated renderer for SCALED and says so; it draws the same.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return pygame.display.set_mode(LOGICAL_SIZE, flags)
     try:
         screen = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=1)
     except pygame.error:

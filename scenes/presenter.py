@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cards import Card, Color
+from game.engine import Game
 from game.events import (
     CardPlayed,
     CardReturned,
@@ -433,6 +434,29 @@ class Presenter:
                 self.sounds.play(Sfx.WIN)
                 return 0.6
         return 0.0
+
+    def snap(self, game: Game) -> None:
+        """Show a game as it stands, without animation (a continued match)."""
+        self._clear()
+        for seat, cards in enumerate(game.hands):
+            for card in cards:
+                self.hands[seat].append(self._new_sprite(card))
+            self.refan(seat, 0.0)
+            for sprite in self.hands[seat]:
+                sprite.flip = 1.0 if self.visible(seat) else 0.0
+        x, y = self.layout.discard_pile.center
+        for card in game.discard[-DISCARD_SPRITES:]:
+            sprite = self._new_sprite(card)
+            sprite.x, sprite.y = x, y
+            sprite.angle = self.rng.uniform(-14, 14)
+            sprite.flip = 1.0
+            self._z += 1
+            sprite.z = self._z
+            self.discard.append(sprite)
+        self.draw_count = len(game.draw_pile)
+        self.color = game.color
+        self.direction = game.direction
+        self.tweens.finish_all()
 
     def _clear(self) -> None:
         self.tweens.finish_all()

@@ -207,7 +207,8 @@ class SetupScene(Scene):
         from scenes.title import shared_media
 
         sounds, art = shared_media(self.app)
-        self.app.replace(TableScene(self.app, self.setup(), sounds=sounds, art=art))
+        table = TableScene(self.app, self.setup(), sounds=sounds, art=art, autosave=True)
+        self.app.replace(table)
 
     # ------------------------------------------------------------- scene
 

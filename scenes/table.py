@@ -133,13 +133,17 @@ class TableScene(Scene):
         art: CardArt,
         autoplay: bool = False,
         on_match_end: Callable[[TableScene], None] | None = None,
+        game: Game | None = None,
+        autosave: bool = False,
     ) -> None:
         super().__init__(app)
         self.setup = setup
         self.autoplay = autoplay
         self.on_match_end = on_match_end
+        self.autosave = autosave
         players = len(setup.seats)
-        self.game = Game(setup.rules, players, setup.seed)
+        resumed = game is not None
+        self.game = game if game is not None else Game(setup.rules, players, setup.seed)
         self.layout: Layout = load_layout(players)
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         # The person at the bottom of the screen; an AI-only table is watched from seat 0.
@@ -174,7 +178,12 @@ class TableScene(Scene):
         self.last_actor = self.game.actor
         self.background = felt(self.app.screen.get_size()).convert()
         self._warm_up()
-        self.presenter.push(self.game.log, self.narrator.line(self.game.log))
+        if resumed:
+            self.presenter.snap(self.game)
+            self.presenter.status = "Welcome back: the match goes on where it stopped."
+        else:
+            self.presenter.push(self.game.log, self.narrator.line(self.game.log))
+            self._save()
         self._dragging: int | None = None
         self._press_pos: tuple[int, int] | None = None
 
@@ -207,11 +216,23 @@ class TableScene(Scene):
             self.refuse(str(error))
             return []
         self.auto.feed()
+        self._save()
         self.plan = None
         self._thinking = None
         self.race = None if not self._race_open() else self.race
         self.presenter.push(events, self.narrator.line(events))
         return events
+
+    def _save(self) -> None:
+        """Autosave after every action; a disk that refuses is reported, the game goes on."""
+        if not self.autosave:
+            return
+        from scenes.saves import save_match
+
+        try:
+            save_match(self.setup, self.game)
+        except OSError as error:
+            self.refuse(f"The match could not be saved: {error}")
 
     def chooser(self, action: Action) -> Callable[[], None]:
         """A button's click: apply this action."""
@@ -282,6 +303,10 @@ class TableScene(Scene):
 
     def finish_match(self) -> None:
         self.finished = True
+        if self.autosave:
+            from scenes.saves import clear_save
+
+            clear_save()
         if self.on_match_end is not None:
             self.on_match_end(self)
 

@@ -18,7 +18,7 @@ from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.sound import SoundBoard
 from scenes.table import TableScene, default_setup
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
 
 
 @dataclass
@@ -50,7 +50,13 @@ class TitleScene(Scene):
         self.age = 0.0
         cards = {c.code: c for c in deck(DeckKind.CLASSIC)}
         self.showcase = [cards[code] for code in SHOWCASE]
-        labels = [
+        from scenes.saves import describe, has_save
+
+        self.notice = ""
+        labels = []
+        if has_save():
+            labels.append(("Continue", describe(), self._continue))
+        labels += [
             ("Quick game", "you and three Normal AIs, classic rules", self._quick),
             ("New game", "players, AI levels and every rule", self._new),
             ("Settings", "", self._settings),
@@ -60,14 +66,30 @@ class TitleScene(Scene):
         buttons = []
         for i, (label, detail, click) in enumerate(labels):
             rect = pygame.Rect(0, 0, 560, 86 if detail else 70)
-            rect.midtop = (960, 560 + sum(100 if d else 84 for _, d, _ in labels[:i]))
+            top = 560 if len(labels) < 6 else 480
+            rect.midtop = (960, top + sum(100 if d else 84 for _, d, _ in labels[:i]))
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             buttons.append(Button(rect, label, click, detail, color=color))
         self.menu = Menu(buttons, on_back=self._quit)
 
     def _quick(self) -> None:
         sounds, art = shared_media(self.app)
-        self.app.push(TableScene(self.app, default_setup(), sounds=sounds, art=art))
+        table = TableScene(self.app, default_setup(), sounds=sounds, art=art, autosave=True)
+        self.app.push(table)
+
+    def _continue(self) -> None:
+        from scenes.saves import SaveError, load_match
+
+        try:
+            setup, game = load_match()
+        except SaveError as error:
+            self.notice = str(error)
+            self.menu.buttons = [b for b in self.menu.buttons if b.label != "Continue"]
+            self.menu.focus = 0
+            return
+        sounds, art = shared_media(self.app)
+        table = TableScene(self.app, setup, sounds=sounds, art=art, game=game, autosave=True)
+        self.app.push(table)
 
     def _new(self) -> None:
         from scenes.setup import SetupScene
@@ -114,6 +136,9 @@ class TitleScene(Scene):
             shadow=True,
         )
         self.menu.draw(surface)
+        if self.notice:
+            for i, line in enumerate(wrap(self.notice, 22, 1400)):
+                draw_text(surface, line, 22, (960, 28 + i * 28), DANGER, shadow=True)
         draw_text(
             surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1050), MUTED
         )
