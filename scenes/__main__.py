@@ -56,18 +56,25 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.app import App
-    from scenes.settings import Settings
+    from scenes.settings import Settings, load_settings
 
     pygame.init()
-    settings = Settings(animation_speed=args.speed)
+    notice = None
     if args.autoplay:
+        # Autoplay is for watching and testing: it neither reads nor changes your settings.
+        settings = Settings(animation_speed=args.speed)
         settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
+    else:
+        settings, notice = load_settings()
     app = App(settings)
     if args.autoplay:
         return autoplay(app, args, started)
     from scenes.title import TitleScene
 
-    app.push(TitleScene(app))
+    title = TitleScene(app)
+    if notice:
+        title.notice = notice
+    app.push(title)
     if args.first_frame:
         app.step(0.0, [])
         pygame.display.flip()
@@ -95,10 +102,17 @@ def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
         outcome["table"] = table
         app.quit(0)
 
-    table = TableScene(
-        app, setup, sounds=sounds, art=art, autoplay=True, on_match_end=done, autosave=args.autosave
+    app.push(
+        TableScene(
+            app,
+            setup,
+            sounds=sounds,
+            art=art,
+            autoplay=True,
+            on_match_end=done,
+            autosave=args.autosave,
+        )
     )
-    app.push(table)
     code = app.run()
     table = outcome.get("table")
     if table is None:

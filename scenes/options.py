@@ -1,7 +1,6 @@
 """The settings screen: animation speed, AI pace, volume, colorblind shapes, full screen.
 
-Changes apply at once to the running program. (Saving them between runs comes with the user
-data folders; until then they last for this run.)
+Changes apply at once to the running program and are saved in the user's config folder.
 """
 
 from __future__ import annotations
@@ -34,6 +33,9 @@ class OptionsScene(Scene):
         self._build()
 
     def _build(self) -> None:
+        from scenes.settings import save_settings
+
+        self.problem = save_settings(self.app.settings)
         s = self.app.settings
         speed = "instant" if s.animation_speed == 0 else f"x{s.animation_speed:g}"
         rows: list[tuple[str, Callable[[], None]]] = [
@@ -86,4 +88,5 @@ class OptionsScene(Scene):
         surface.blit(self.background, (0, 0))
         draw_text(surface, "Settings", 56, (960, 110), GOLD, Weight.BLACK, shadow=True)
         self.menu.draw(surface)
-        draw_text(surface, "Settings last for this session.", 22, (960, 1000), MUTED)
+        note = self.problem or "Settings are saved as you change them."
+        draw_text(surface, note, 22, (960, 1000), MUTED)

@@ -408,13 +408,21 @@ class PauseOverlay(Scene):
         settings = self.app.settings
         index = steps.index(settings.animation_speed) if settings.animation_speed in steps else 0
         settings.animation_speed = steps[(index + 1) % len(steps)]
-        self._build()
+        self._store()
 
     def _cycle_pace(self) -> None:
         steps = [1.0, 0.6, 0.3, 1.5]
         settings = self.app.settings
         index = steps.index(settings.ai_pace) if settings.ai_pace in steps else 0
         settings.ai_pace = steps[(index + 1) % len(steps)]
+        self._store()
+
+    def _store(self) -> None:
+        from scenes.settings import save_settings
+
+        problem = save_settings(self.app.settings)
+        if problem:
+            self.table.refuse(problem)
         self._build()
 
     def _howto(self) -> None:

@@ -1,13 +1,22 @@
-"""The player's preferences that the scenes read: speeds, sound, look, keys.
+"""The player's preferences that the scenes read: speeds, sound, look; stored between runs.
 
 The values live in one mutable dataclass shared by the scenes; animation speed scales every
 animation (0 makes them instant, as autoplay and tests use) and AI pace scales the AIs'
-thinking pauses on the clock (it never changes what they decide).
+thinking pauses on the clock (it never changes what they decide). They are saved as JSON in
+the user's config folder, atomically; a broken or foreign file falls back to the defaults with
+a message and is kept aside, never deleted.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
+import json
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SETTINGS_NAME = "settings.json"
 
 
 @dataclass
@@ -24,3 +33,76 @@ class Settings:
         if self.animation_speed <= 0:
             return 0.0
         return seconds / self.animation_speed
+
+
+# The range each number may take; a value outside is a broken file, not a setting to obey.
+LIMITS: dict[str, tuple[float, float]] = {
+    "animation_speed": (0.0, 4.0),
+    "ai_pace": (0.0, 3.0),
+    "volume": (0.0, 1.0),
+}
+
+
+def settings_path(folder: Path | None = None) -> Path:
+    if folder is None:
+        from scenes.userdata import config_dir
+
+        folder = config_dir()
+    return folder / SETTINGS_NAME
+
+
+def from_dict(data: Any) -> Settings:
+    """Settings from parsed JSON; raises ValueError naming the first bad entry."""
+    if not isinstance(data, dict):
+        raise ValueError("the settings file does not hold a settings object")
+    values: dict[str, Any] = {}
+    for item in dataclasses.fields(Settings):
+        if item.name not in data:
+            continue  # a setting added in a newer version keeps its default
+        value = data[item.name]
+        default = getattr(Settings(), item.name)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"{item.name} must be true or false")
+        else:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"{item.name} must be a number")
+            low, high = LIMITS[item.name]
+            if not low <= value <= high:
+                raise ValueError(f"{item.name} must be between {low:g} and {high:g}")
+            value = float(value)
+        values[item.name] = value
+    return Settings(**values)
+
+
+def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults and a message saying why (the bad file kept aside)."""
+    path = settings_path(folder)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as error:
+        return Settings(), f"Settings could not be read ({error}); using the defaults."
+    try:
+        return from_dict(json.loads(text)), None
+    except ValueError as error:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"settings.broken-{stamp}.json")
+        try:
+            path.replace(aside)
+            kept = f" The file was kept as {aside.name}."
+        except OSError:
+            kept = ""
+        return Settings(), f"The settings file was damaged ({error}); using the defaults.{kept}"
+
+
+def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
+    """Store the settings; returns a message if the disk refused (the game goes on)."""
+    from scenes.userdata import write_atomic
+
+    try:
+        write_atomic(settings_path(folder), json.dumps(dataclasses.asdict(settings), indent=2))
+    except OSError as error:
+        return f"Settings could not be saved: {error}"
+    return None
