@@ -462,3 +462,36 @@ def _pace_name(pace: float) -> str:
     return {1.0: "natural", 0.6: "brisk", 0.5: "brisk", 0.3: "quick", 1.5: "unhurried"}.get(
         round(pace, 2), f"x{pace:g}"
     )
+
+
+class HandOffOverlay(Scene):
+    """The curtain between two people's turns: nothing private shows until the next is ready."""
+
+    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.name = table.setup.seats[seat].name
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act in (Act.CONFIRM, Act.PRESS):
+            self.table.show_to(self.seat)
+            self.app.close(self)
+        elif intent.act in (Act.BACK, Act.PAUSE):
+            self.app.push(PauseOverlay(self.app, self.table))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.table.background, (0, 0))
+        dim(surface, 90)
+        draw_text(surface, f"Pass to {self.name}", 72, (960, 440), GOLD, Weight.BLACK, shadow=True)
+        draw_text(
+            surface,
+            "Press A or Enter, or click, to see your cards",
+            34,
+            (960, 540),
+            WHITE,
+            shadow=True,
+        )
+        status = self.table.presenter.status
+        if status:
+            draw_text(surface, f"Last move: {status}", 26, (960, 640), MUTED, shadow=True)

@@ -48,7 +48,7 @@ from game.events import (
     WentOut,
 )
 from scenes.art import COLOR_RGB, CardArt, card_size
-from scenes.layout import Box, Layout
+from scenes.layout import Box, Layout, SeatLayout
 from scenes.settings import Settings
 from scenes.sound import Sfx, SoundBoard
 from scenes.tween import Tweens, in_out_cubic, out_back, out_cubic, pulse
@@ -139,6 +139,7 @@ class Presenter:
     direction: int = 1
     clock: float = 0.0
     wait_until: float = 0.0
+    viewer: int = 0  # the seat shown at the bottom, face up
     hover: int | None = None  # uid of the viewer's hovered card
     lifted: frozenset[int] = frozenset()  # uids lifted as playable
     dimmed: frozenset[int] = frozenset()
@@ -194,21 +195,36 @@ class Presenter:
 
     # ------------------------------------------------------------- geometry
 
+    def place(self, seat: int) -> SeatLayout:
+        """Where a seat sits on screen: the viewer at the bottom, the others clockwise."""
+        seats = self.layout.seats
+        return seats[(seat - self.viewer) % len(seats)]
+
+    def set_viewer(self, seat: int) -> None:
+        """Turn the table so ``seat`` sits at the bottom (couch play, behind the curtain)."""
+        self.viewer = seat
+        for each in range(len(self.hands)):
+            self.refan(each, 0.0)
+        self.tweens.finish_all()
+        for each, hand in enumerate(self.hands):
+            for sprite in hand:
+                sprite.flip = 1.0 if self.visible(each) else 0.0
+
     def seat_center(self, seat: int) -> tuple[float, float]:
-        return self.layout.seats[seat].plate.center
+        return self.place(seat).plate.center
 
     def pile_center(self, box: Box) -> tuple[float, float]:
         return box.center
 
     def fan_slots(self, seat: int, count: int) -> list[tuple[float, float, float]]:
         """(x, y, angle) of each card of a hand of ``count`` cards, left to right."""
-        seat_layout = self.layout.seats[seat]
+        seat_layout = self.place(seat)
         box = seat_layout.hand
         width = seat_layout.card_width
         cx, cy = box.center
         if count == 0:
             return []
-        viewer = seat == 0
+        viewer = seat == self.viewer
         vertical = box.height > box.width * 1.2
         span = (box.height if vertical else box.width) - width
         natural = width * (0.78 if viewer else 0.34)
@@ -228,9 +244,9 @@ class Presenter:
 
     def refan(self, seat: int, duration_s: float = REFAN_S) -> None:
         hand = self.hands[seat]
-        if seat == 0:
+        if seat == self.viewer:
             hand.sort(key=lambda s: _hand_order(s.card))
-        width = self.layout.seats[seat].card_width
+        width = self.place(seat).card_width
         face = 1.0 if self.visible(seat) else 0.0
         for index, (sprite, (x, y, angle)) in enumerate(
             zip(hand, self.fan_slots(seat, len(hand)), strict=True)
@@ -271,7 +287,7 @@ class Presenter:
             return sprite
         # The picture lost track of this card (should not happen): show it leaving the seat.
         x, y = self.seat_center(seat)
-        sprite = CardSprite(card, x, y, self.layout.seats[seat].card_width)
+        sprite = CardSprite(card, x, y, self.place(seat).card_width)
         self.sprites[card.uid] = sprite
         return sprite
 
@@ -309,7 +325,7 @@ class Presenter:
             y -= self.layout.discard_pile.height * 0.9
         else:
             x, y = self.seat_center(seat)
-            plate = self.layout.seats[seat].plate
+            plate = self.place(seat).plate
             # Above the plate, unless that would leave the screen (seats along the top).
             y = y - plate.height * 0.9 if plate.y > plate.height else y + plate.height * 0.95
         self.marks.append(Mark(text, x, y, color, self.clock, self.settings.duration(MARK_S), size))
@@ -489,9 +505,7 @@ class Presenter:
             sprite = self._new_sprite(card)
             self.draw_count -= 1
             self.hands[seat].append(sprite)
-            self._move(
-                sprite, x, y, angle, self.layout.seats[seat].card_width, FLIGHT_S, i * DEAL_GAP_S
-            )
+            self._move(sprite, x, y, angle, self.place(seat).card_width, FLIGHT_S, i * DEAL_GAP_S)
         total = len(deals) * DEAL_GAP_S + FLIGHT_S
         self.sounds.play(Sfx.DEAL)
         for seat in range(len(self.hands)):
@@ -514,7 +528,7 @@ class Presenter:
             self.draw_count -= 1
             self.hands[player].append(sprite)
         slots = self.fan_slots(player, len(self.hands[player]))
-        width = self.layout.seats[player].card_width
+        width = self.place(player).card_width
         new = {card.uid for card in cards if card is not None}
         gap = 0
         for index, (sprite, (x, y, angle)) in enumerate(
@@ -537,7 +551,7 @@ class Presenter:
                     )
         self.sounds.play(Sfx.DRAW)
         total = max(0, len(cards) - 1) * DRAW_GAP_S + FLIGHT_S
-        if player == 0:
+        if player == self.viewer:
             # The viewer's hand sorts the new cards in once they have landed.
             self.queue.appendleft((_Refan(player), ""))
         return total
@@ -575,7 +589,7 @@ class Presenter:
                 x,
                 y,
                 angle,
-                self.layout.seats[seat].card_width,
+                self.place(seat).card_width,
                 FLIGHT_S,
                 gather + i * DEAL_GAP_S / 2,
             )
@@ -606,7 +620,7 @@ class Presenter:
 
     def viewer_sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """The viewer's topmost card under the pointer."""
-        for sprite in reversed(self.hands[0]):
+        for sprite in reversed(self.hands[self.viewer]):
             if sprite.rect().collidepoint(pos):
                 return sprite
         return None

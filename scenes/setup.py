@@ -170,9 +170,7 @@ class SetupScene(Scene):
         self._build()
 
     def _cycle_kind(self, seat: int) -> None:
-        # Other seats are AIs until the couch-play hand-off screen exists: a second person
-        # at this table would see the first one's cards.
-        kinds = SEAT_KINDS if seat == 0 else SEAT_KINDS[1:]
+        kinds = SEAT_KINDS
         current = self.kinds[seat]
         index = kinds.index(current) if current in kinds else -1
         self.kinds[seat] = kinds[(index + 1) % len(kinds)]
@@ -193,12 +191,15 @@ class SetupScene(Scene):
         self.scroll = 0 if self.scroll + VISIBLE_ROWS >= len(SWITCHES) else self.scroll + 6
         self._build()
 
+    def seat_name(self, seat: int) -> str:
+        people = [s for s in range(self.players) if self.kinds[s] is None]
+        if self.kinds[seat] is None:
+            # Several people at one screen are called by player number, not all "You".
+            return "You" if len(people) == 1 else f"Player {people.index(seat) + 1}"
+        return AI_NAMES[(seat - 1) % len(AI_NAMES)]
+
     def setup(self) -> MatchSetup:
-        seats = []
-        for seat in range(self.players):
-            kind = self.kinds[seat]
-            name = "You" if seat == 0 and kind is None else AI_NAMES[(seat - 1) % len(AI_NAMES)]
-            seats.append(SeatSpec(name, kind))
+        seats = [SeatSpec(self.seat_name(s), self.kinds[s]) for s in range(self.players)]
         return MatchSetup(self.rules, tuple(seats), random.randrange(1 << 30))
 
     def _start(self) -> None:
@@ -230,7 +231,7 @@ class SetupScene(Scene):
         draw_text(surface, f"{self.players} players", 34, (245, 200), WHITE, Weight.BOLD)
         for seat in range(self.players):
             y = 276 + seat * 62
-            name = "You" if seat == 0 else AI_NAMES[seat - 1]
+            name = self.seat_name(seat)
             draw_text(surface, f"Seat {seat + 1}", 20, (90, y), MUTED, anchor="midleft")
             draw_text(surface, name, 24, (160, y), WHITE, Weight.BOLD, "midleft")
         draw_text(surface, PRESET_TEXT[self.preset], 22, (1070, 200), MUTED, anchor="midleft")

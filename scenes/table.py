@@ -155,7 +155,17 @@ class TableScene(Scene):
         self._thinking: Future[list[Proposal]] | None = None
         self.art = art
         self.sounds = sounds
-        self.narrator = Narrator([s.name for s in setup.seats], self.viewer, bool(self.people))
+        self.couch = len(self.people) > 1
+        # At a couch table the move log is read by everyone: it names no private card.
+        self.narrator = Narrator(
+            [s.name for s in setup.seats],
+            -1 if self.couch else self.viewer,
+            len(self.people) == 1,
+        )
+        self._shown_to: int | None = None  # the person whose hand the screen shows
+        # At a couch table a hand is face up only while the game waits on its owner: the
+        # moment they have played, it turns face down before the screen is passed on.
+        self._faces_open = not self.couch
         self.presenter = Presenter(
             self.layout,
             art,
@@ -165,6 +175,7 @@ class TableScene(Scene):
             self.face_visible,
             seed=setup.seed,
         )
+        self.presenter.viewer = self.viewer
         self.plan: Plan | None = None
         self.clock = 0.0
         self.refusal: Refusal | None = None
@@ -199,7 +210,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------- model
 
     def face_visible(self, seat: int) -> bool:
-        return seat == self.viewer
+        return seat == self.viewer and self._faces_open
 
     def person_actions(self) -> list[Action]:
         """The actions a person at the table may take now (window actions included)."""
@@ -256,11 +267,15 @@ class TableScene(Scene):
         if self.autoplay and self.app.settings.animation_speed <= 0:
             self._fast_forward()
             return
+        if self.couch:
+            self._guard_faces()
         self.presenter.update(dt)
         if self.presenter.busy:
             return
         self._sync_view()
         if self._round_over_shown():
+            return
+        if self.couch and self._hand_off():
             return
         self._open_prompts()
         self._run_ai()
@@ -329,6 +344,46 @@ class TableScene(Scene):
             and game.actor == self.viewer
             and game.phase in (Phase.PLAY, Phase.DRAWN, Phase.PENALTY, Phase.SKIP)
         )
+
+    def person_waited_on(self) -> int | None:
+        """The person the game waits on now, if any (a turn, a choice, a race)."""
+        game = self.game
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return None
+        if game.phase is Phase.RACE:
+            racing = [p for p in self.people if p in game.race_left]
+            return None if not racing or self.viewer in racing else racing[0]
+        if game.actor in self.people and any(a.player == game.actor for a in game.legal_actions()):
+            return game.actor
+        return None
+
+    def _hand_off(self) -> bool:
+        """Between two people's turns, hide every hand until the next one is ready."""
+        waiting = self.person_waited_on()
+        if waiting is None or waiting == self._shown_to:
+            return False
+        if self.app.top is self:
+            from scenes.overlays import HandOffOverlay
+
+            self.app.push(HandOffOverlay(self.app, self, waiting))
+        return True
+
+    def _guard_faces(self) -> None:
+        want = self._shown_to is not None and self.person_waited_on() == self._shown_to
+        if want != self._faces_open:
+            self._faces_open = want
+            self.presenter.set_viewer(self.viewer)
+
+    def show_to(self, seat: int) -> None:
+        """Turn the table to a person who has confirmed they are holding the screen."""
+        self.viewer = seat
+        self._shown_to = seat
+        self._faces_open = True
+        self.focus = 0
+        self.presenter.hover = None
+        self.presenter.set_viewer(seat)
+        self.buttons = Menu()
+        self._sync_view()
 
     def _open_prompts(self) -> None:
         """Push the overlay a person must answer (color, challenge, swap, rule, race...)."""
@@ -526,7 +581,7 @@ class TableScene(Scene):
                 step = "draw"
             elif self.layout.discard_pile.rect().collidepoint(pos):
                 step = "discard"
-            elif self.layout.seats[self.viewer].plate.rect().collidepoint(pos):
+            elif self.presenter.place(self.viewer).plate.rect().collidepoint(pos):
                 step = "seat"
             elif self.layout.prompt.rect().collidepoint(pos):
                 step = "center"
@@ -629,7 +684,7 @@ class TableScene(Scene):
             pygame.draw.circle(surface, (255, 255, 255), center, diameter // 2, 3)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        plate = self.layout.seats[seat].plate
+        plate = self.presenter.place(seat).plate
         rect = plate.rect()
         spec = self.setup.seats[seat]
         acting = not self.presenter.busy and self.game.actor == seat

@@ -1,0 +1,61 @@
+"""Couch play: between two people's turns a curtain hides every hand, and only the person who
+confirmed sees their cards face up."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.actions import Draw, Play
+from game.ai import Level
+from game.engine import Phase
+from game.events import redact
+from game.rules import Rules
+from scenes.app import App
+from scenes.overlays import HandOffOverlay
+from scenes.settings import Settings
+from scenes.table import MatchSetup, SeatSpec, TableScene
+from scenes.title import shared_media
+
+
+def test_hand_off_between_two_people() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
+    app.push(table)
+    handoffs: list[int] = []
+    for _ in range(3000):
+        app.step(1 / 60, [])
+        top = app.top
+        if isinstance(top, HandOffOverlay):
+            handoffs.append(top.seat)
+            # Behind the curtain nothing of the next person's hand has been shown yet.
+            assert table.viewer != top.seat or len(handoffs) == 1
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+            app.step(1 / 60)
+            assert table.viewer == top.seat
+            for seat, hand in enumerate(table.presenter.hands):
+                faces = {sprite.flip >= 0.5 for sprite in hand}
+                assert faces <= {seat == table.viewer}, (seat, faces)
+            continue
+        game = table.game
+        if table.person_waited_on() != table.viewer:
+            # Nobody's cards show while the screen may be changing hands.
+            assert all(sprite.flip < 0.5 for hand in table.presenter.hands for sprite in hand)
+        if top is table and game.actor == table.viewer and game.phase is Phase.PLAY:
+            mine = [a for a in game.legal_actions() if a.player == table.viewer]
+            action = next((a for a in mine if isinstance(a, Play)), None)
+            table.apply(action or next(a for a in mine if isinstance(a, Draw)))
+        if len(set(handoffs)) == 2 and len(handoffs) >= 4:
+            break
+    assert set(handoffs) == {0, 2}
+    # The shared move log is written for nobody's eyes in particular: it names no hidden card.
+    assert table.narrator.viewer == -1
+    for event in table.game.log:
+        assert redact(event, -1) is not None
