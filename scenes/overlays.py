@@ -373,7 +373,7 @@ class PauseOverlay(Scene):
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.rect = pygame.Rect(0, 0, 620, 560)
+        self.rect = pygame.Rect(0, 0, 620, 646)
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu(on_back=self._close)
         self._build()
@@ -387,6 +387,7 @@ class PauseOverlay(Scene):
                 f"AI thinking pauses: {_pace_name(settings.ai_pace)}",
                 self._cycle_pace,
             ),
+            ("Every move so far", self._log),
             ("How to play", self._howto),
             ("Leave to title", self._leave),
         ]
@@ -424,6 +425,9 @@ class PauseOverlay(Scene):
         if problem:
             self.table.refuse(problem)
         self._build()
+
+    def _log(self) -> None:
+        self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
 
     def _howto(self) -> None:
         from scenes.howto import HowToScene
@@ -495,3 +499,61 @@ class HandOffOverlay(Scene):
         status = self.table.presenter.status
         if status:
             draw_text(surface, f"Last move: {status}", 26, (960, 640), MUTED, shadow=True)
+
+
+class MoveLogOverlay(Scene):
+    """Every move of the match so far, scrollable (wheel, arrows or d-pad)."""
+
+    opaque = False
+
+    def __init__(self, app: App, lines: list[str]) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(260, 90, 1400, 900)
+        self.lines = [row for line in lines for row in wrap(line, 24, self.rect.width - 100)]
+        self.visible = (self.rect.height - 190) // 32
+        self.scroll = max(0, len(self.lines) - self.visible)  # the newest moves first in view
+        back = Button(pygame.Rect(0, 0, 300, 70), "Back", self._close)
+        back.rect.midbottom = (self.rect.centerx, self.rect.bottom - 24)
+        self.menu = Menu([back], on_back=self._close)
+
+    def _close(self) -> None:
+        self.app.close(self)
+
+    def handle(self, intent: Intent) -> None:
+        limit = max(0, len(self.lines) - self.visible)
+        if intent.act is Act.SCROLL:
+            self.scroll = min(limit, max(0, self.scroll - intent.amount * 3))
+        elif intent.act in (Act.UP, Act.DOWN):
+            step = -3 if intent.act is Act.UP else 3
+            self.scroll = min(limit, max(0, self.scroll + step))
+        else:
+            self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 160)
+        surface.blit(panel(self.rect.size, 26, (14, 20, 28, 245), (255, 255, 255, 60)), self.rect)
+        draw_text(
+            surface, "Every move", 44, (self.rect.centerx, self.rect.y + 50), GOLD, Weight.BOLD
+        )
+        shown = self.lines[self.scroll : self.scroll + self.visible]
+        for i, line in enumerate(shown):
+            draw_text(
+                surface,
+                line,
+                24,
+                (self.rect.x + 50, self.rect.y + 96 + i * 32),
+                WHITE,
+                Weight.REGULAR,
+                "topleft",
+            )
+        if len(self.lines) > self.visible:
+            where = f"{self.scroll + 1}-{self.scroll + len(shown)} of {len(self.lines)}"
+            draw_text(
+                surface,
+                where + " (scroll)",
+                20,
+                (self.rect.right - 40, self.rect.y + 50),
+                MUTED,
+                anchor="midright",
+            )
+        self.menu.draw(surface)

@@ -45,9 +45,9 @@ class ScoringScene(Scene):
     def _buttons(self) -> None:
         y = self.rect.bottom - 100
         if self.match is None and not self._rounds_done():
-            specs = [("Next round", self._next)]
+            specs = [("Next round", self._next), ("Every move", self._log)]
         else:
-            specs = [("Play again", self._again), ("Title", self._title)]
+            specs = [("Play again", self._again), ("Every move", self._log), ("Title", self._title)]
         width = 320
         left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
         self.menu.buttons = [
@@ -59,6 +59,11 @@ class ScoringScene(Scene):
             )
             for i, (label, click) in enumerate(specs)
         ]
+
+    def _log(self) -> None:
+        from scenes.overlays import MoveLogOverlay
+
+        self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
 
     def _rounds_done(self) -> bool:
         limit = self.table.setup.max_rounds

@@ -35,7 +35,7 @@ from game.ai import Level, make_agent
 from game.ai.driver import AutoTable, Proposal
 from game.cards import Card, Rank
 from game.engine import Game, IllegalAction, Phase
-from game.events import Event
+from game.events import Event, MatchEnded, RoundEnded
 from game.rules import RACE_ACTION_TEXT, RaceAction, Rules
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
@@ -228,11 +228,27 @@ class TableScene(Scene):
             return []
         self.auto.feed()
         self._save()
+        self._count(events)
         self.plan = None
         self._thinking = None
         self.race = None if not self._race_open() else self.race
         self.presenter.push(events, self.narrator.line(events))
         return events
+
+    def _count(self, events: Sequence[Event]) -> None:
+        """Statistics for the people at the table, after each round."""
+        if not self.people or self.autoplay:
+            return
+        ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+        if ended is None:
+            return
+        from scenes.stats import record_round
+
+        match = next((e for e in events if isinstance(e, MatchEnded)), None)
+        winners = match.winners if match is not None else ()
+        problem = record_round(self.setup, ended, match is not None, winners)
+        if problem:
+            self.refuse(problem)
 
     def _save(self) -> None:
         """Autosave after every action; a disk that refuses is reported, the game goes on."""

@@ -60,14 +60,14 @@ class TitleScene(Scene):
             ("Quick game", "you and three Normal AIs, classic rules", self._quick),
             ("New game", "players, AI levels and every rule", self._new),
             ("Settings", "", self._settings),
+            ("Statistics", "", self._stats),
             ("How to play", "", self._howto),
             ("Quit", "", self._quit),
         ]
         buttons = []
         for i, (label, detail, click) in enumerate(labels):
-            rect = pygame.Rect(0, 0, 560, 86 if detail else 70)
-            top = 560 if len(labels) < 6 else 480
-            rect.midtop = (960, top + sum(100 if d else 84 for _, d, _ in labels[:i]))
+            rect = pygame.Rect(0, 0, 560, 80 if detail else 62)
+            rect.midtop = (960, 480 + sum(92 if d else 74 for _, d, _ in labels[:i]))
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             buttons.append(Button(rect, label, click, detail, color=color))
         self.menu = Menu(buttons, on_back=self._quit)
@@ -96,6 +96,11 @@ class TitleScene(Scene):
 
         self.app.push(SetupScene(self.app))
 
+    def _stats(self) -> None:
+        from scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
     def _settings(self) -> None:
         from scenes.options import OptionsScene
 
@@ -123,15 +128,15 @@ class TitleScene(Scene):
         for i, card in enumerate(self.showcase):
             spread = i - (count - 1) / 2
             sway = math.sin(self.age * 0.8 + i) * 1.5
-            face = pygame.transform.rotozoom(art.face(card, 150), -spread * 9 + sway, 1.0)
-            center = (960 + spread * 110, 330 + abs(spread) ** 2 * 9)
+            face = pygame.transform.rotozoom(art.face(card, 120), -spread * 9 + sway, 1.0)
+            center = (960 + spread * 90, 316 + abs(spread) ** 2 * 7)
             surface.blit(face, face.get_rect(center=center))
-        draw_text(surface, "ONE MORE CARD", 96, (960, 120), GOLD, Weight.BLACK, shadow=True)
+        draw_text(surface, "ONE MORE CARD", 96, (960, 96), GOLD, Weight.BLACK, shadow=True)
         draw_text(
             surface,
             "The UNO card game, offline, against AIs that play fair",
             28,
-            (960, 196),
+            (960, 170),
             WHITE,
             shadow=True,
         )
@@ -140,5 +145,5 @@ class TitleScene(Scene):
             for i, line in enumerate(wrap(self.notice, 22, 1400)):
                 draw_text(surface, line, 22, (960, 28 + i * 28), DANGER, shadow=True)
         draw_text(
-            surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1050), MUTED
+            surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1062), MUTED
         )
