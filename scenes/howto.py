@@ -68,8 +68,8 @@ def rules_text(rules: Rules, players: int = 4) -> str:
         parts.append("House rules in play:\n" + "\n".join(f"- {line}" for line in changed))
     parts.append(
         "Controls: click or drag a card to play it; arrows and Enter choose a card; D draws; "
-        "U calls UNO; C catches; Esc pauses. A controller: d-pad or stick to move, A to play, "
-        "X to draw, Y for UNO, B to go back."
+        "U calls UNO; C catches; H asks the Hard AI for a hint; Esc pauses. A controller: d-pad "
+        "or stick to move, A to play, X to draw, Y for UNO, B to go back."
     )
     return "\n\n".join(parts)
 

@@ -24,6 +24,7 @@ from game.actions import (
     CallUno,
     Catch,
     Challenge,
+    ChooseColor,
     Draw,
     FinishRace,
     JumpIn,
@@ -511,6 +512,8 @@ class TableScene(Scene):
             self._do_uno(mine)
         elif act is Act.CATCH:
             self._do_catch(mine)
+        elif act is Act.HINT:
+            self.hint()
 
     def _release(self, pos: tuple[int, int], mine: list[Action]) -> None:
         uid, self._dragging = self._dragging, None
@@ -554,6 +557,25 @@ class TableScene(Scene):
 
         self.app.push(bluff_prompt(self, action))
         return True
+
+    def hint(self) -> None:
+        """What the Hard AI would do in your place, from your view only, and the facts behind it."""
+        seat = self.viewer
+        if not self.people or seat not in {a.player for a in self.game.legal_actions()}:
+            self.refuse("Nothing to decide right now.")
+            return
+        from game.ai.memory import Memory
+        from game.events import redact
+
+        memory = Memory(seat, self.game.players)
+        for event in self.game.log:
+            memory.observe(redact(event, seat))
+        view = self.game.view(seat)
+        memory.sync_hand(view.hand)
+        advice = make_agent(Level.HARD).decide(view, memory, random.Random(self.clock))
+        self.refusal = Refusal(explain(advice, view.hand, self.game.color), self.clock + 5.0)
+        if isinstance(advice, Play | JumpIn):
+            self.presenter.hover = advice.card.uid
 
     def _do_draw(self, mine: list[Action]) -> None:
         for action in mine:
@@ -640,6 +662,8 @@ class TableScene(Scene):
                 case Accept():
                     label = f"Take {self.game.pending}"
                     specs.append((label, self.chooser(action), (150, 70, 40), ""))
+        if mine and self.game.actor == self.viewer and self.game.phase is Phase.PLAY:
+            specs.append(("Hint", self.hint, (70, 80, 60), "H"))
         # Several catch targets at once are rare; keep the first of each label.
         unique: list[tuple[str, Callable[[], None], tuple[int, int, int], str]] = []
         for spec in specs:
@@ -871,3 +895,40 @@ def ai_table(
 ) -> MatchSetup:
     seats = tuple(SeatSpec(AI_NAMES[i], level) for i in range(players))
     return MatchSetup(rules or Rules(), seats, seed, rounds)
+
+
+def explain(advice: Action | None, hand: Sequence[Card], color: object) -> str:
+    """A hint in words: the suggested move and plain facts about it (never the AI's secrets)."""
+    if advice is None:
+        return "Hard would wait and let the others move."
+    match advice:
+        case Play(card=card) | JumpIn(card=card):
+            named = card.color.value if card.color is not None else "wild"
+            same = sum(1 for c in hand if c.color is card.color and c is not card)
+            wilds = sum(1 for c in hand if c.is_wild and c is not card)
+            text = f"Hint: Hard would play {card.label}"
+            if card.is_wild:
+                return text + ": nothing else you hold fits as well, and you name the color."
+            if card.color is color and same:
+                text += f": it follows the color and leaves you {same} more {named}"
+            elif card.color is not color:
+                text += f": it matches the number or symbol and switches the color to {named}"
+            if wilds:
+                text += f"; your {'wild stays' if wilds == 1 else 'wilds stay'} for later"
+            return text + "."
+        case Draw():
+            return "Hint: Hard would draw a card."
+        case Pass():
+            return "Hint: Hard would keep the card it drew."
+        case Accept():
+            return "Hint: Hard would accept."
+        case Challenge():
+            return "Hint: Hard would challenge."
+        case CallUno():
+            return "Hint: call UNO now!"
+        case Catch(target=target):
+            return f"Hint: catch seat {target + 1}: they did not call UNO."
+        case ChooseColor(color=chosen):
+            held = sum(1 for c in hand if c.color is chosen)
+            return f"Hint: Hard would name {chosen.value}: you hold {held} of it."
+    return f"Hint: Hard would choose: {type(advice).__name__}."

@@ -210,3 +210,16 @@ def test_an_illegal_card_is_refused_with_the_reason(app: App) -> None:
     click(app, table.presenter.sprites[wrong[0].uid].rect().center)
     assert table.game.state_digest() == digest
     assert table.refusal is not None and "match" in table.refusal.text
+
+
+def test_the_hint_names_a_legal_move(app: App) -> None:
+    table = table_for(app, default_setup(6))
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table))
+    digest = table.game.state_digest()
+    key(app, pygame.K_h)
+    assert table.refusal is not None and table.refusal.text.startswith("Hint: Hard would")
+    assert table.game.state_digest() == digest  # a hint changes nothing
+    if table.presenter.hover is not None:
+        legal = {a.card.uid for a in table.game.legal_actions() if isinstance(a, Play)}
+        assert table.presenter.hover in legal
