@@ -45,6 +45,7 @@ def save_match(setup: MatchSetup, game: Game, folder: Path | None = None) -> Non
             for s in setup.seats
         ],
         "max_rounds": setup.max_rounds,
+        "open_hands": setup.open_hands,
     }
     record = Record.of(game, meta)
     write_atomic(save_path(folder), record.to_json(game))
@@ -85,7 +86,10 @@ def _setup(record: Record) -> MatchSetup:
     max_rounds = record.meta.get("max_rounds")
     if max_rounds is not None and not isinstance(max_rounds, int):
         raise SaveError("the save's round limit is malformed")
-    return MatchSetup(record.rules, tuple(seats), record.seed, max_rounds)
+    open_hands = record.meta.get("open_hands", False)
+    if not isinstance(open_hands, bool):
+        raise SaveError("the save's open-hands setting is malformed")
+    return MatchSetup(record.rules, tuple(seats), record.seed, max_rounds, open_hands)
 
 
 def _set_aside(path: Path) -> Path | None:

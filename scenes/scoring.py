@@ -7,6 +7,7 @@ the button to the next round with "Play again" and "Title".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -76,10 +77,8 @@ class ScoringScene(Scene):
     def _again(self) -> None:
         self.app.close(self)
         self.table.finish_match()
-        from scenes.table import MatchSetup
-
         setup = self.table.setup
-        again = MatchSetup(setup.rules, setup.seats, setup.seed + 1, setup.max_rounds)
+        again = dataclasses.replace(setup, seed=setup.seed + 1)
         self.app.replace(
             TableScene(
                 self.app,
@@ -88,6 +87,7 @@ class ScoringScene(Scene):
                 art=self.table.art,
                 autoplay=self.table.autoplay,
                 on_match_end=self.table.on_match_end,
+                autosave=self.table.autosave,
             )
         )
 

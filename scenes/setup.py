@@ -82,6 +82,7 @@ class SetupScene(Scene):
         self.kinds: list[Level | None] = [None] + [Level.NORMAL] * 9
         self.preset = Preset.CLASSIC
         self.rules = PRESETS[self.preset]
+        self.open_hands = False
         self.scroll = 0
         self.background = felt(app.screen.get_size()).convert()
         self.menu = Menu(on_back=app.pop)
@@ -106,6 +107,10 @@ class SetupScene(Scene):
             buttons.append(
                 Button(rect, self._kind_label(seat), partial(self._cycle_kind, seat), text_size=24)
             )
+        label = f"Open hands (young players): {'on' if self.open_hands else 'off'}"
+        buttons.append(
+            Button(pygame.Rect(90, 876, 380, 44), label, self._toggle_open, text_size=20)
+        )
         # Preset.
         buttons.append(
             Button(
@@ -161,6 +166,10 @@ class SetupScene(Scene):
             Preset.QUICK: "Quick",
         }[self.preset]
 
+    def _toggle_open(self) -> None:
+        self.open_hands = not self.open_hands
+        self._build()
+
     def _fewer(self) -> None:
         self.players = max(2, self.players - 1)
         self._build()
@@ -200,7 +209,8 @@ class SetupScene(Scene):
 
     def setup(self) -> MatchSetup:
         seats = [SeatSpec(self.seat_name(s), self.kinds[s]) for s in range(self.players)]
-        return MatchSetup(self.rules, tuple(seats), random.randrange(1 << 30))
+        seed = random.randrange(1 << 30)
+        return MatchSetup(self.rules, tuple(seats), seed, open_hands=self.open_hands)
 
     def _start(self) -> None:
         if self.error is not None:

@@ -104,7 +104,8 @@ def record_round(
         if not spec.is_person:
             continue
         profile = profiles.setdefault(spec.name, Profile())
-        won = seat == ended.winner
+        partner = (ended.winner + 2) % 4 if setup.rules.teams else None
+        won = seat in (ended.winner, partner)
         profile.rounds += 1
         profile.rounds_won += won
         profile.streak = profile.streak + 1 if won else 0

@@ -82,6 +82,7 @@ class MatchSetup:
     seats: tuple[SeatSpec, ...]
     seed: int
     max_rounds: int | None = None  # autoplay: stop after this many rounds
+    open_hands: bool = False  # young players: every person's hand face up, no hand-off
 
 
 @dataclass
@@ -156,7 +157,7 @@ class TableScene(Scene):
         self._thinking: Future[list[Proposal]] | None = None
         self.art = art
         self.sounds = sounds
-        self.couch = len(self.people) > 1
+        self.couch = len(self.people) > 1 and not setup.open_hands
         # At a couch table the move log is read by everyone: it names no private card.
         self.narrator = Narrator(
             [s.name for s in setup.seats],
@@ -211,6 +212,8 @@ class TableScene(Scene):
     # ------------------------------------------------------------- model
 
     def face_visible(self, seat: int) -> bool:
+        if self.setup.open_hands and seat in self.people:
+            return True
         return seat == self.viewer and self._faces_open
 
     def person_actions(self) -> list[Action]:
@@ -842,6 +845,19 @@ class TableScene(Scene):
             title += f"  ·  to {target}"
         draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         players = self.game.players
+        if rules.teams:
+            # Partners score together: one line a team.
+            for row, team in enumerate(((0, 2), (1, 3))):
+                team_y = rect.y + 59 + row * 26
+                names = " & ".join(self.narrator.name(s) for s in team)
+                draw_text(
+                    surface, names, 18, (rect.x + 16, team_y), WHITE, Weight.REGULAR, "midleft"
+                )
+                score = str(self.game.scores[team[0]])
+                draw_text(
+                    surface, score, 18, (rect.right - 16, team_y), GOLD, Weight.BOLD, "midright"
+                )
+            return
         columns = 1 if players <= 4 else 2  # the layout's scores box is sized for this
         rows = (players + columns - 1) // columns
         row_h = min(26.0, (rect.height - 48) / max(1, rows))

@@ -59,3 +59,18 @@ def test_hand_off_between_two_people() -> None:
     assert table.narrator.viewer == -1
     for event in table.game.log:
         assert redact(event, -1) is not None
+
+
+def test_open_hands_shows_every_persons_cards_without_a_curtain() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("Kid"), SeatSpec("Ana", Level.EASY), SeatSpec("Parent"))
+    setup = MatchSetup(Rules(), seats, 8, 1, open_hands=True)
+    table = TableScene(app, setup, sounds=sounds, art=art)
+    app.push(table)
+    for _ in range(60):
+        app.step(1 / 60, [])
+        assert not isinstance(app.top, HandOffOverlay)
+    for seat, hand in enumerate(table.presenter.hands):
+        assert {sprite.flip >= 0.5 for sprite in hand} == {seat in (0, 2)}
