@@ -30,7 +30,7 @@ from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
-from scenes.input import Act, Intent
+from scenes.input import KEYBOARD, Act, Intent
 from scenes.table import RACE_STEPS, TableScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
@@ -479,6 +479,9 @@ class HandOffOverlay(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.act in (Act.CONFIRM, Act.PRESS):
+            if intent.device != KEYBOARD:
+                # Pressing A on a controller makes it this person's own controller.
+                self.table.device_seat[intent.device] = self.seat
             self.table.show_to(self.seat)
             self.app.close(self)
         elif intent.act in (Act.BACK, Act.PAUSE):

@@ -165,6 +165,9 @@ class TableScene(Scene):
             len(self.people) == 1,
         )
         self._shown_to: int | None = None  # the person whose hand the screen shows
+        # Couch play: a controller belongs to the person who pressed A on it at their hand-off,
+        # so catches and UNO calls from it act for that person even off their turn.
+        self.device_seat: dict[int, int] = {}
         # At a couch table a hand is face up only while the game waits on its owner: the
         # moment they have played, it turns face down before the screen is passed on.
         self._faces_open = not self.couch
@@ -476,6 +479,10 @@ class TableScene(Scene):
             return
         if self.race is not None and self._race_input(intent):
             return
+        owner = self.device_seat.get(intent.device)
+        if owner is not None and owner != self.viewer and act in (Act.CATCH, Act.UNO):
+            self._act_for(owner, Catch if act is Act.CATCH else CallUno)
+            return
         if self.presenter.busy or not self.people:
             return
         if self.buttons.handle(intent) and act is not Act.POINT:
@@ -560,6 +567,13 @@ class TableScene(Scene):
 
         self.app.push(bluff_prompt(self, action))
         return True
+
+    def _act_for(self, seat: int, kind: type[Catch] | type[CallUno]) -> None:
+        """A real-time move from another person's own controller."""
+        for action in self.game.legal_actions():
+            if isinstance(action, kind) and action.player == seat:
+                self.apply(action)
+                return
 
     def hint(self) -> None:
         """What the Hard AI would do in your place, from your view only, and the facts behind it."""

@@ -74,3 +74,26 @@ def test_open_hands_shows_every_persons_cards_without_a_curtain() -> None:
         assert not isinstance(app.top, HandOffOverlay)
     for seat, hand in enumerate(table.presenter.hands):
         assert {sprite.flip >= 0.5 for sprite in hand} == {seat in (0, 2)}
+
+
+def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None:
+    from game.actions import Catch
+    from scenes.input import Act, Intent
+
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
+    app.push(table)
+    app.step(1 / 60, [])
+    table.show_to(0)
+    table.device_seat[5] = 2
+    catch = Catch(2, 1)
+    monkeypatch.setattr(table.game, "legal_actions", lambda: [catch])
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    table.handle(Intent(Act.CATCH, device=5))
+    assert applied == [catch]
+    table.handle(Intent(Act.CATCH, device=6))  # nobody's controller: the viewer's catch
+    assert applied == [catch]
