@@ -48,8 +48,13 @@ class ScoringScene(Scene):
         if self.match is None and not self._rounds_done():
             specs = [("Next round", self._next), ("Every move", self._log)]
         else:
-            specs = [("Play again", self._again), ("Every move", self._log), ("Title", self._title)]
-        width = 320
+            specs = [
+                ("Play again", self._again),
+                ("Replay", self._replay),
+                ("Every move", self._log),
+                ("Title", self._title),
+            ]
+        width = 320 if len(specs) < 4 else 300
         left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
         self.menu.buttons = [
             Button(
@@ -60,6 +65,14 @@ class ScoringScene(Scene):
             )
             for i, (label, click) in enumerate(specs)
         ]
+
+    def _replay(self) -> None:
+        from game.record import Record
+        from scenes.replay import ReplayScene
+
+        table = self.table
+        record = Record.of(table.game)
+        self.app.push(ReplayScene(self.app, table.setup, record, table.sounds, table.art))
 
     def _log(self) -> None:
         from scenes.overlays import MoveLogOverlay

@@ -223,3 +223,29 @@ def test_the_hint_names_a_legal_move(app: App) -> None:
     if table.presenter.hover is not None:
         legal = {a.card.uid for a in table.game.legal_actions() if isinstance(a, Play)}
         assert table.presenter.hover in legal
+
+
+def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
+    from game.record import Record
+    from scenes.replay import ReplayScene
+
+    table = table_for(app, ai_table(3, Level.EASY, seed=2, rounds=1))
+    run_until(app, table, lambda: table.finished)
+    record = Record.of(table.game)
+    sounds, art = shared_media(app)
+    replay = ReplayScene(app, table.setup, record, sounds, art)
+    app.reset(replay)
+    app.step(FRAME, [])
+    for _ in range(len(record.actions)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+        app.step(FRAME)
+    assert replay.index == len(record.actions)
+    assert replay.table.game.state_digest() == table.game.state_digest()
+    replay.back()
+    assert replay.index == len(record.actions) - 1
+    again = record.new_game()
+    for action in record.actions[:-1]:
+        again.apply(action)
+    assert replay.table.game.state_digest() == again.state_digest()
+    for seat, hand in enumerate(replay.table.presenter.hands):
+        assert sorted(s.card.uid for s in hand) == sorted(c.uid for c in again.hands[seat])

@@ -1,0 +1,128 @@
+"""The replay viewer: step through the match just played, move by move, every hand face up.
+
+It rebuilds the match from its record (rules, seed and actions) on a table of its own and plays
+each action's events through the same presenter as the game, so the replay shows exactly what
+happened. Right (or A, or Next) steps forward with animation, Left steps back (the table is
+rebuilt up to the move before), Space plays on by itself, Esc leaves.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.actions import Action
+from game.engine import Game
+from game.record import Record
+from scenes.app import App, Scene
+from scenes.art import CardArt
+from scenes.assets import Weight
+from scenes.input import Act, Intent
+from scenes.sound import SoundBoard
+from scenes.table import MatchSetup, TableScene
+from scenes.ui import GOLD, Button, Menu, draw_text, panel
+
+AUTO_STEP_S = 0.9
+
+
+class ReplayScene(Scene):
+    def __init__(
+        self, app: App, setup: MatchSetup, record: Record, sounds: SoundBoard, art: CardArt
+    ) -> None:
+        super().__init__(app)
+        self.record = record
+        self.actions: tuple[Action, ...] = record.actions
+        self.table = TableScene(app, setup, sounds=sounds, art=art, game=record.new_game())
+        # After the match nothing is secret: show every hand.
+        self.table.presenter.visible = lambda seat: True
+        self.table.presenter.snap(self.table.game)
+        self.table.presenter.status = "Replay: Right for the next move, Left to go back"
+        self.index = 0
+        self.playing = False
+        self.wait = 0.0
+        specs = [
+            ("< Back", self.back),
+            ("Play", self.toggle),
+            ("Next >", self.forward),
+            ("Leave", self.leave),
+        ]
+        box = self.table.layout.buttons.rect()
+        half = (box.width - 10) // 2
+        height = (box.height - 10) // 2
+        self.menu = Menu(
+            [
+                Button(
+                    pygame.Rect(
+                        box.x + (i % 2) * (half + 10),
+                        box.y + (i // 2) * (height + 10),
+                        half,
+                        height,
+                    ),
+                    label,
+                    click,
+                    text_size=24,
+                )
+                for i, (label, click) in enumerate(specs)
+            ],
+            columns=2,
+            on_back=self.leave,
+        )
+
+    def forward(self) -> None:
+        if self.index >= len(self.actions):
+            self.playing = False
+            return
+        events = self.table.game.apply(self.actions[self.index])
+        self.index += 1
+        self.table.presenter.push(events, self.table.narrator.line(events))
+
+    def back(self) -> None:
+        if self.index == 0:
+            return
+        self.index -= 1
+        game: Game = self.record.new_game()
+        for action in self.actions[: self.index]:
+            game.apply(action)
+        self.table.game = game
+        self.table.presenter.queue.clear()
+        self.table.presenter.snap(game)
+        self.table.presenter.status = f"Back to move {self.index}"
+
+    def toggle(self) -> None:
+        self.playing = not self.playing
+        self.menu.buttons[1].label = "Pause" if self.playing else "Play"
+
+    def leave(self) -> None:
+        self.app.close(self)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act is Act.RIGHT:
+            self.forward()
+        elif intent.act is Act.LEFT:
+            self.back()
+        else:
+            self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.table.clock += dt
+        presenter = self.table.presenter
+        presenter.update(dt)
+        if self.playing and not presenter.busy:
+            self.wait += dt
+            if self.wait >= AUTO_STEP_S:
+                self.wait = 0.0
+                self.forward()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
+        box = self.table.layout.buttons.rect()
+        label = pygame.Rect(box.x, box.y - 52, box.width, 44)
+        surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)
+        draw_text(
+            surface,
+            f"Replay: move {self.index} of {len(self.actions)}",
+            22,
+            label.center,
+            GOLD,
+            Weight.BOLD,
+        )
+        self.menu.draw(surface)
