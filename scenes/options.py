@@ -43,12 +43,14 @@ class OptionsScene(Scene):
             (f"AI thinking pauses: x{s.ai_pace:g}", self._pace),
             (f"Volume: {round(s.volume * 100)}%", self._volume),
             (f"Colorblind shapes: {'on' if s.shapes else 'off'}", self._shapes),
+            (f"Reduced motion: {'on' if s.reduced_motion else 'off'}", self._motion),
+            (f"Large text: {'on' if s.large_text else 'off'}", self._text),
             (f"Full screen: {'on' if s.fullscreen else 'off'} (F11)", self._fullscreen),
             ("Back", self.app.pop),
         ]
         focus = self.menu.focus
         self.menu.buttons = [
-            Button(pygame.Rect(560, 220 + i * 100, 800, 80), label, click)
+            Button(pygame.Rect(560, 190 + i * 92, 800, 76), label, click)
             for i, (label, click) in enumerate(rows)
         ]
         self.menu.focus = focus
@@ -75,6 +77,14 @@ class OptionsScene(Scene):
 
         _, art = shared_media(self.app)
         art.set_shapes(self.app.settings.shapes)
+        self._build()
+
+    def _motion(self) -> None:
+        self.app.settings.reduced_motion = not self.app.settings.reduced_motion
+        self._build()
+
+    def _text(self) -> None:
+        self.app.settings.large_text = not self.app.settings.large_text
         self._build()
 
     def _fullscreen(self) -> None:

@@ -25,14 +25,17 @@ class Settings:
     ai_pace: float = 1.0  # multiplies the AI thinking pauses; 0 for no pause
     volume: float = 0.7
     shapes: bool = True  # colorblind shapes on colored cards
-    reduced_motion: bool = False
+    reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
+    large_text: bool = False  # a bigger status line and move log, for reading across a room
 
     def duration(self, seconds: float) -> float:
         """An animation's length at the chosen speed (0 when animations are off)."""
         if self.animation_speed <= 0:
             return 0.0
-        return seconds / self.animation_speed
+        # Reduced motion keeps every move visible but halves how long things fly about.
+        scale = 0.5 if self.reduced_motion else 1.0
+        return seconds * scale / self.animation_speed
 
 
 # The range each number may take; a value outside is a broken file, not a setting to obey.

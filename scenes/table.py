@@ -723,7 +723,8 @@ class TableScene(Scene):
         clockwise = self.presenter.direction > 0
         size = round(min(box.width, box.height))
         ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, (255, 255, 255))
-        turn = (self.clock * (18 if clockwise else -18)) % 360
+        spin = 0 if self.app.settings.reduced_motion else 18
+        turn = (self.clock * (spin if clockwise else -spin)) % 360
         angle = -round(turn / 3) * 3  # rotate in 3-degree steps so the cache stays small
         rotated = _rotated(ring, angle)
         rotated.set_alpha(46)
@@ -748,7 +749,8 @@ class TableScene(Scene):
         acting = acting and self.game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if acting:
             glow = pygame.Rect(rect).inflate(14, 14)
-            pulse_alpha = 150 + round(80 * math.sin(self.clock * 5))
+            wave = 0.0 if self.app.settings.reduced_motion else math.sin(self.clock * 5)
+            pulse_alpha = 150 + round(80 * wave)
             surface.blit(panel(glow.size, 24, (255, 206, 84, pulse_alpha), None), glow)
         surface.blit(panel(rect.size, 18, (12, 18, 26, 225), (255, 255, 255, 50)), rect)
         diameter = rect.height - 16
@@ -799,10 +801,11 @@ class TableScene(Scene):
             color = GOLD if prompt else WHITE
             if prompt:
                 text = prompt
-        size = 30
+        large = self.app.settings.large_text
+        size = 36 if large else 30
         lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
         if len(lines) > 1:
-            size = 24
+            size = 28 if large else 24
             lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
         step = rect.height / (len(lines) + 1)
         for i, line in enumerate(lines):
@@ -831,19 +834,19 @@ class TableScene(Scene):
         rect = box.rect()
         surface.blit(panel(rect.size, 16, (8, 12, 18, 170), None), rect)
         draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
-        size = 17
+        size, pitch = (21, 27) if self.app.settings.large_text else (17, 22)
         lines: list[str] = []
         for entry in reversed(self.presenter.log[-12:]):
             lines = wrap(entry, size, rect.width - 32) + lines
-            if len(lines) * 22 > rect.height - 50:
+            if len(lines) * pitch > rect.height - 50:
                 break
-        lines = lines[-max(1, (round(rect.height) - 50) // 22) :]
+        lines = lines[-max(1, (round(rect.height) - 50) // pitch) :]
         for i, line in enumerate(lines):
             draw_text(
                 surface,
                 line,
                 size,
-                (rect.x + 16, rect.y + 46 + i * 22),
+                (rect.x + 16, rect.y + 46 + i * pitch),
                 (220, 226, 232),
                 Weight.REGULAR,
                 "topleft",

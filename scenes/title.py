@@ -127,7 +127,8 @@ class TitleScene(Scene):
         count = len(self.showcase)
         for i, card in enumerate(self.showcase):
             spread = i - (count - 1) / 2
-            sway = math.sin(self.age * 0.8 + i) * 1.5
+            still = self.app.settings.reduced_motion
+            sway = 0.0 if still else math.sin(self.age * 0.8 + i) * 1.5
             face = pygame.transform.rotozoom(art.face(card, 120), -spread * 9 + sway, 1.0)
             center = (960 + spread * 90, 316 + abs(spread) ** 2 * 7)
             surface.blit(face, face.get_rect(center=center))
