@@ -69,7 +69,9 @@ def rules_text(rules: Rules, players: int = 4) -> str:
     parts.append(
         "Controls: click or drag a card to play it; arrows and Enter choose a card; D draws; "
         "U calls UNO; C catches; H asks the Hard AI for a hint; Esc pauses. A controller: d-pad "
-        "or stick to move, A to play, X to draw, Y for UNO, B to go back."
+        "or stick to move, A to play, X to draw, Y for UNO, B to go back. Two people on one "
+        "keyboard: the one at the screen uses C and U, the other catches with M and calls UNO "
+        "with N."
     )
     return "\n\n".join(parts)
 

@@ -18,6 +18,9 @@ import pygame
 from scenes.settings import Settings
 
 KEYBOARD = -1  # the device id of the keyboard and mouse
+# A second set of keys on the same keyboard, for the other person on a shared keyboard: M
+# catches and N calls UNO for them (real-time moments cannot wait for a hand-off).
+SECOND_KEYS = -2
 
 # The left stick must travel this far (of 32767) before it counts as a direction, and return
 # below the lower mark before the same direction can fire again, so a resting stick never
@@ -69,6 +72,9 @@ KEYS: dict[int, Act] = {
 }
 
 
+SECOND_SET: dict[int, Act] = {pygame.K_m: Act.CATCH, pygame.K_n: Act.UNO}
+
+
 def _controller_buttons() -> dict[int, Act]:
     return {
         pygame.CONTROLLER_BUTTON_A: Act.CONFIRM,
@@ -114,6 +120,9 @@ class InputLayer:
         if kind == pygame.MOUSEWHEEL:
             return [Intent(Act.SCROLL, amount=int(event.y))]
         if kind == pygame.KEYDOWN:
+            second = SECOND_SET.get(event.key)
+            if second is not None:
+                return [Intent(second, device=SECOND_KEYS)]
             act = KEYS.get(event.key)
             return [Intent(act)] if act is not None else []
         if kind == pygame.CONTROLLERDEVICEADDED:

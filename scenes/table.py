@@ -41,7 +41,7 @@ from game.rules import RACE_ACTION_TEXT, RaceAction, Rules
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
 from scenes.assets import Weight
-from scenes.input import Act, Intent
+from scenes.input import SECOND_KEYS, Act, Intent
 from scenes.layout import Layout, load_layout
 from scenes.narrate import Narrator
 from scenes.presenter import Presenter
@@ -480,6 +480,8 @@ class TableScene(Scene):
         if self.race is not None and self._race_input(intent):
             return
         owner = self.device_seat.get(intent.device)
+        if intent.device == SECOND_KEYS and self.couch and len(self.people) == 2:
+            owner = next(p for p in self.people if p != self.viewer)
         if owner is not None and owner != self.viewer and act in (Act.CATCH, Act.UNO):
             self._act_for(owner, Catch if act is Act.CATCH else CallUno)
             return

@@ -97,3 +97,23 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
     assert applied == [catch]
     table.handle(Intent(Act.CATCH, device=6))  # nobody's controller: the viewer's catch
     assert applied == [catch]
+
+
+def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
+    from game.actions import Catch
+
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
+    app.push(table)
+    app.step(1 / 60, [])
+    table.show_to(2)
+    catch = Catch(0, 1)
+    monkeypatch.setattr(table.game, "legal_actions", lambda: [catch])
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    for intent in app.input.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0)):
+        table.handle(intent)
+    assert applied == [catch]
