@@ -1,6 +1,7 @@
 """Frame-drawing time of the table during its busiest animations, in milliseconds.
 
     python -m tools.bench_frames [--players 10] [--repeat 3]
+    python -m tools.bench_frames --expert [--repeat 3]
 
 Runs the real table scene headless (dummy video driver, logical 1920x1080) at animation speed 1
 and times drawing each frame, excluding the display flip, during the deal of a new round and
@@ -67,6 +68,21 @@ def measure(players: int, seed: int) -> tuple[list[float], list[float]]:
     return deal, shuffle
 
 
+def measure_expert(seed: int) -> list[float]:
+    """Whole frames (update and draw) of a two-player Expert table, one round, paced at 60 Hz."""
+    app = App(Settings(animation_speed=1.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    table = TableScene(app, ai_table(2, Level.EXPERT, seed, rounds=1), sounds=sounds, art=art)
+    app.push(table)
+    frames: list[float] = []
+    while not table.finished and len(frames) < 60 * 120:
+        started = time.perf_counter()
+        app.step(FRAME_S, [])
+        frames.append(time.perf_counter() - started)
+        time.sleep(max(0.0, FRAME_S - frames[-1]))
+    return frames[10:]  # the first frames build the felt and the card caches
+
+
 def report(name: str, frames: list[float]) -> str:
     if not frames:
         return f"{name:>14}: no frames"
@@ -82,8 +98,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_frames", description=__doc__)
     parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3, help="rounds dealt (different seeds)")
+    parser.add_argument(
+        "--expert", action="store_true", help="instead: whole frames while Expert AIs think"
+    )
     args = parser.parse_args(argv)
     pygame.init()
+    if args.expert:
+        frames = []
+        try:
+            for seed in range(1, args.repeat + 1):
+                frames += measure_expert(seed)
+                print(f"run {seed}/{args.repeat} done", file=sys.stderr)
+        except KeyboardInterrupt:
+            print("stopped: figures so far", file=sys.stderr)
+        print("two Expert AIs, whole frame (update and draw, no flip) while they think")
+        print(report("expert table", frames))
+        return 0
     deal: list[float] = []
     shuffle: list[float] = []
     try:
