@@ -45,6 +45,7 @@ class Act(enum.Enum):
     CATCH = "catch"
     PAUSE = "pause"
     HINT = "hint"
+    UNPLUGGED = "unplugged"  # a controller went away (its device id is on the intent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,7 @@ class InputLayer:
             return []
         if kind == pygame.CONTROLLERDEVICEREMOVED:
             self._remove_controller(event.instance_id)
-            return []
+            return [Intent(Act.UNPLUGGED, device=event.instance_id)]
         if kind == pygame.CONTROLLERBUTTONDOWN:
             act = self._buttons.get(event.button)
             return [Intent(act, device=event.instance_id)] if act is not None else []

@@ -472,6 +472,16 @@ class TableScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         act = intent.act
+        if act is Act.UNPLUGGED:
+            owner = self.device_seat.pop(intent.device, None)
+            if owner is not None:
+                name = self.setup.seats[owner].name
+                # The seat simply waits: its hand-off accepts any controller or the keyboard.
+                self.refuse(
+                    f"{name}'s controller was unplugged: plug it back in, or use the "
+                    "keyboard or another controller at the next hand-off."
+                )
+            return
         if act in (Act.BACK, Act.PAUSE) and not self.race:
             from scenes.overlays import PauseOverlay
 

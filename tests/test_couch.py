@@ -117,3 +117,18 @@ def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
     for intent in app.input.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0)):
         table.handle(intent)
     assert applied == [catch]
+
+
+def test_an_unplugged_controller_frees_its_seat_with_a_message() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
+    app.push(table)
+    table.device_seat[7] = 2
+    event = pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=7)
+    for intent in app.input.translate(event):
+        table.handle(intent)
+    assert 7 not in table.device_seat
+    assert table.refusal is not None and "Tom's controller was unplugged" in table.refusal.text
