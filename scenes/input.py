@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,31 +66,29 @@ KEYS: dict[int, Act] = {
     pygame.K_KP_ENTER: Act.CONFIRM,
     pygame.K_SPACE: Act.CONFIRM,
     pygame.K_ESCAPE: Act.BACK,
-    pygame.K_d: Act.DRAW,
-    pygame.K_u: Act.UNO,
-    pygame.K_c: Act.CATCH,
-    pygame.K_p: Act.PAUSE,
-    pygame.K_h: Act.HINT,
+}
+# The moves a player may bind to keys and controller buttons (see Settings.keys / buttons).
+MOVES: dict[str, Act] = {
+    "confirm": Act.CONFIRM,
+    "back": Act.BACK,
+    "draw": Act.DRAW,
+    "uno": Act.UNO,
+    "catch": Act.CATCH,
+    "hint": Act.HINT,
+    "pause": Act.PAUSE,
 }
 
 
 SECOND_SET: dict[int, Act] = {pygame.K_m: Act.CATCH, pygame.K_n: Act.UNO}
 
 
-def _controller_buttons() -> dict[int, Act]:
-    return {
-        pygame.CONTROLLER_BUTTON_A: Act.CONFIRM,
-        pygame.CONTROLLER_BUTTON_B: Act.BACK,
-        pygame.CONTROLLER_BUTTON_X: Act.DRAW,
-        pygame.CONTROLLER_BUTTON_Y: Act.UNO,
-        pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Act.CATCH,
-        pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Act.CATCH,
-        pygame.CONTROLLER_BUTTON_START: Act.PAUSE,
-        pygame.CONTROLLER_BUTTON_DPAD_LEFT: Act.LEFT,
-        pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Act.RIGHT,
-        pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
-        pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
-    }
+# The d-pad always moves the focus; the other buttons are bound in the settings.
+FIXED_BUTTONS: dict[int, Act] = {
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Act.LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Act.RIGHT,
+    pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
+}
 
 
 class InputLayer:
@@ -100,7 +99,11 @@ class InputLayer:
         self.controllers: dict[int, Any] = {}  # instance id -> pygame._sdl2 Controller
         self.problem: str | None = None
         self._stick: dict[tuple[int, int], bool] = {}
-        self._buttons = _controller_buttons()
+        self._keys: dict[int, Act] = {}
+        self._buttons: dict[int, Act] = {}
+        # While set, the next key or button goes here instead of becoming an intent (rebinding).
+        self.capture: Callable[[str, int], None] | None = None
+        self.rebuild()
         try:
             from pygame._sdl2 import controller
 
@@ -110,8 +113,31 @@ class InputLayer:
             self._module = None
             self.problem = f"game controllers unavailable: {error}"
 
+    def rebuild(self) -> None:
+        """Read the key and button bindings from the settings again."""
+        keys = dict(KEYS)
+        for move, name in self.settings.keys.items():
+            try:
+                code = pygame.key.key_code(name)
+            except (ValueError, pygame.error):
+                self.problem = f"unknown key {name!r} for {move}; using the default"
+                continue
+            keys[code] = MOVES[move]
+        self._keys = keys
+        buttons = dict(FIXED_BUTTONS)
+        for move, button in self.settings.buttons.items():
+            buttons[button] = MOVES[move]
+        self._buttons = buttons
+
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         kind = event.type
+        if self.capture is not None and kind in (pygame.KEYDOWN, pygame.CONTROLLERBUTTONDOWN):
+            capture, self.capture = self.capture, None
+            if kind == pygame.KEYDOWN:
+                capture("key", event.key)
+            else:
+                capture("button", event.button)
+            return []
         if kind == pygame.MOUSEMOTION:
             return [Intent(Act.POINT, _pos(event.pos))]
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -124,7 +150,7 @@ class InputLayer:
             second = SECOND_SET.get(event.key)
             if second is not None:
                 return [Intent(second, device=SECOND_KEYS)]
-            act = KEYS.get(event.key)
+            act = self._keys.get(event.key)
             return [Intent(act)] if act is not None else []
         if kind == pygame.CONTROLLERDEVICEADDED:
             self._add_controller(event.device_index)

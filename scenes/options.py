@@ -46,11 +46,12 @@ class OptionsScene(Scene):
             (f"Reduced motion: {'on' if s.reduced_motion else 'off'}", self._motion),
             (f"Large text: {'on' if s.large_text else 'off'}", self._text),
             (f"Full screen: {'on' if s.fullscreen else 'off'} (F11)", self._fullscreen),
+            ("Keys and controller buttons", self._controls),
             ("Back", self.app.pop),
         ]
         focus = self.menu.focus
         self.menu.buttons = [
-            Button(pygame.Rect(560, 190 + i * 92, 800, 76), label, click)
+            Button(pygame.Rect(560, 170 + i * 86, 800, 72), label, click)
             for i, (label, click) in enumerate(rows)
         ]
         self.menu.focus = focus
@@ -86,6 +87,11 @@ class OptionsScene(Scene):
     def _text(self) -> None:
         self.app.settings.large_text = not self.app.settings.large_text
         self._build()
+
+    def _controls(self) -> None:
+        from scenes.controls import ControlsScene
+
+        self.app.push(ControlsScene(self.app))
 
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,9 @@ class Settings:
     reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
     large_text: bool = False  # a bigger status line and move log, for reading across a room
+    # Rebindable moves: a key name (pygame.key.name) and an SDL game-controller button number.
+    keys: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    buttons: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_BUTTONS))
 
     def duration(self, seconds: float) -> float:
         """An animation's length at the chosen speed (0 when animations are off)."""
@@ -37,6 +40,18 @@ class Settings:
         scale = 0.5 if self.reduced_motion else 1.0
         return seconds * scale / self.animation_speed
 
+
+# SDL game-controller button numbers: A 0, B 1, X 2, Y 3, back 4, start 6, shoulders 9 and 10.
+DEFAULT_KEYS: dict[str, str] = {"draw": "d", "uno": "u", "catch": "c", "hint": "h", "pause": "p"}
+DEFAULT_BUTTONS: dict[str, int] = {
+    "confirm": 0,
+    "back": 1,
+    "draw": 2,
+    "uno": 3,
+    "catch": 9,
+    "hint": 4,
+    "pause": 6,
+}
 
 # The range each number may take; a value outside is a broken file, not a setting to obey.
 LIMITS: dict[str, tuple[float, float]] = {
@@ -64,6 +79,9 @@ def from_dict(data: Any) -> Settings:
             continue  # a setting added in a newer version keeps its default
         value = data[item.name]
         default = getattr(Settings(), item.name)
+        if isinstance(default, dict):
+            values[item.name] = _bindings(item.name, value, default)
+            continue
         if isinstance(default, bool):
             if not isinstance(value, bool):
                 raise ValueError(f"{item.name} must be true or false")
@@ -76,6 +94,23 @@ def from_dict(data: Any) -> Settings:
             value = float(value)
         values[item.name] = value
     return Settings(**values)
+
+
+def _bindings(name: str, value: Any, default: dict[str, Any]) -> dict[str, Any]:
+    """Key or button bindings: known moves only, each a name or a button number."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be an object")
+    merged = dict(default)
+    for move, bound in value.items():
+        if move not in default:
+            raise ValueError(f"{name} has an unknown move {move!r}")
+        kind = type(default[move])
+        if not isinstance(bound, kind) or isinstance(bound, bool):
+            raise ValueError(f"{name}.{move} must be a {kind.__name__}")
+        if kind is int and not 0 <= bound < 32:
+            raise ValueError(f"{name}.{move} is not a controller button")
+        merged[move] = bound
+    return merged
 
 
 def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:

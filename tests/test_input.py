@@ -65,3 +65,25 @@ def test_a_controller_that_cannot_be_opened_or_vanishes_is_harmless() -> None:
     assert inputs.translate(event(pygame.CONTROLLERDEVICEREMOVED, instance_id=99)) == [
         Intent(Act.UNPLUGGED, device=99)
     ]
+
+
+def test_rebinding_a_key_and_a_button_swaps_with_any_move_that_had_it() -> None:
+    from scenes.app import App
+    from scenes.controls import ControlsScene
+
+    pygame.init()
+    app = App(Settings(), headless=True)
+    controls = ControlsScene(app)
+    app.push(controls)
+    app.step(1 / 60, [])
+    draw_key = next(b for b in controls.menu.buttons if b.label == "Key: D")
+    draw_key.on_click()
+    app.step(1 / 60, [event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
+    assert app.settings.keys["draw"] == "u" and app.settings.keys["uno"] == "d"
+    assert app.input.translate(event(pygame.KEYDOWN, key=pygame.K_u, mod=0)) == [Intent(Act.DRAW)]
+    pad = next(b for b in controls.menu.buttons if b.label == "Controller: X")
+    pad.on_click()
+    app.step(1 / 60, [event(pygame.CONTROLLERBUTTONDOWN, button=3, instance_id=1)])
+    assert app.settings.buttons["draw"] == 3 and app.settings.buttons["uno"] == 2
+    pressed = event(pygame.CONTROLLERBUTTONDOWN, button=3, instance_id=1)
+    assert app.input.translate(pressed) == [Intent(Act.DRAW, device=1)]

@@ -32,7 +32,15 @@ def test_a_broken_file_gives_defaults_a_message_and_is_kept(tmp_path: Path) -> N
 
 
 def test_a_value_out_of_range_or_of_the_wrong_kind_is_refused(tmp_path: Path) -> None:
-    for bad in ({"volume": 7}, {"shapes": "yes"}, {"ai_pace": True}, ["not", "an", "object"]):
+    for bad in (
+        {"volume": 7},
+        {"shapes": "yes"},
+        {"ai_pace": True},
+        ["not", "an", "object"],
+        {"keys": {"draw": 5}},
+        {"buttons": {"fly": 1}},
+        {"buttons": {"draw": 99}},
+    ):
         settings_path(tmp_path).write_text(json.dumps(bad), encoding="utf-8")
         loaded, problem = load_settings(tmp_path)
         assert loaded == Settings() and problem is not None, bad

@@ -1,0 +1,147 @@
+"""Rebinding keys and controller buttons: pick a move, then press the key or button for it.
+
+A key or button already used by another move is swapped with it, so no move is ever left
+without one. The bindings are stored with the other settings.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TypeVar
+
+import pygame
+
+from scenes.app import App, Scene
+from scenes.art import felt
+from scenes.assets import Weight
+from scenes.input import Intent
+from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text
+
+BUTTON_NAMES = {
+    0: "A",
+    1: "B",
+    2: "X",
+    3: "Y",
+    4: "Back",
+    5: "Guide",
+    6: "Start",
+    7: "Left stick",
+    8: "Right stick",
+    9: "Left shoulder",
+    10: "Right shoulder",
+}
+LABELS = {
+    "confirm": "Play / choose",
+    "back": "Back",
+    "draw": "Draw",
+    "uno": "Call UNO",
+    "catch": "Catch",
+    "hint": "Hint",
+    "pause": "Pause",
+}
+
+
+T = TypeVar("T")
+
+
+def rebind(table: dict[str, T], move: str, value: T) -> None:
+    """Bind ``value`` to ``move``; a move that had it takes the old one, so none is left bare."""
+    old = table[move]
+    for other, bound in table.items():
+        if other != move and bound == value:
+            table[other] = old
+    table[move] = value
+
+
+def button_name(button: int) -> str:
+    return BUTTON_NAMES.get(button, f"button {button}")
+
+
+class ControlsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.background = felt(app.screen.get_size()).convert()
+        self.waiting: str | None = None  # "Press a key for Draw" while capturing
+        self.message = ""
+        self.menu = Menu(columns=2, on_back=self._leave)
+        self._build()
+
+    def _build(self) -> None:
+        settings = self.app.settings
+        buttons: list[Button] = []
+        for row, move in enumerate(LABELS):
+            y = 200 + row * 84
+            key = settings.keys.get(move)
+            key_label = f"Key: {key.upper()}" if key else "Key: (fixed: Enter / Esc)"
+            buttons.append(
+                Button(
+                    pygame.Rect(760, y, 420, 68),
+                    key_label,
+                    partial(self._capture, "key", move),
+                    text_size=26,
+                    enabled=key is not None,
+                )
+            )
+            pad = button_name(settings.buttons[move])
+            buttons.append(
+                Button(
+                    pygame.Rect(1200, y, 420, 68),
+                    f"Controller: {pad}",
+                    partial(self._capture, "button", move),
+                    text_size=26,
+                )
+            )
+        buttons.append(Button(pygame.Rect(560, 820, 380, 72), "Reset to defaults", self._reset))
+        buttons.append(Button(pygame.Rect(980, 820, 380, 72), "Back", self._leave))
+        focus = self.menu.focus
+        self.menu.buttons = buttons
+        self.menu.focus = min(focus, len(buttons) - 1)
+
+    def _capture(self, kind: str, move: str) -> None:
+        self.waiting = f"Press the {'key' if kind == 'key' else 'controller button'} for " + (
+            f"{LABELS[move]} (Esc cancels)"
+        )
+        self.app.input.capture = partial(self._bound, kind, move)
+
+    def _bound(self, kind: str, move: str, device: str, code: int) -> None:
+        self.waiting = None
+        settings = self.app.settings
+        if device == "key" and code == pygame.K_ESCAPE:
+            self.message = "Cancelled."
+            return
+        if device != kind:
+            self.message = f"That was a {device}; choose the {kind} row to bind it."
+            return
+        if kind == "key":
+            rebind(settings.keys, move, pygame.key.name(code))
+        else:
+            rebind(settings.buttons, move, code)
+        self.message = save_settings(settings) or f"{LABELS[move]} bound."
+        self.app.input.rebuild()
+        self._build()
+
+    def _reset(self) -> None:
+        self.app.settings.keys = dict(DEFAULT_KEYS)
+        self.app.settings.buttons = dict(DEFAULT_BUTTONS)
+        self.message = save_settings(self.app.settings) or "Defaults restored."
+        self.app.input.rebuild()
+        self._build()
+
+    def _leave(self) -> None:
+        self.app.input.capture = None
+        self.app.pop()
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        draw_text(surface, "Controls", 56, (960, 100), GOLD, Weight.BLACK, shadow=True)
+        for row, move in enumerate(LABELS):
+            draw_text(
+                surface, LABELS[move], 30, (300, 234 + row * 84), WHITE, Weight.BOLD, "midleft"
+            )
+        self.menu.draw(surface)
+        line = self.waiting or self.message or "Arrows and the d-pad always move the focus."
+        draw_text(surface, line, 26, (960, 940), GOLD if self.waiting else MUTED)
