@@ -671,6 +671,10 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------- buttons
 
+    def _key(self, move: str) -> str:
+        """The key the player bound to a move, for button captions."""
+        return self.app.settings.keys.get(move, "").upper()
+
     def _rebuild_buttons(self) -> None:
         mine = [a for a in self.person_actions() if a.player == self.viewer]
         box = self.layout.buttons
@@ -678,12 +682,14 @@ class TableScene(Scene):
         for action in mine:
             match action:
                 case CallUno():
-                    specs.append(("UNO!", self.chooser(action), (200, 60, 40), "U"))
+                    specs.append(("UNO!", self.chooser(action), (200, 60, 40), self._key("uno")))
                 case Catch(target=target):
                     name = self.narrator.name(target)
-                    specs.append((f"Catch {name}", self.chooser(action), (170, 40, 90), "C"))
+                    specs.append(
+                        (f"Catch {name}", self.chooser(action), (170, 40, 90), self._key("catch"))
+                    )
                 case Draw():
-                    specs.append(("Draw", self.chooser(action), (40, 90, 150), "D"))
+                    specs.append(("Draw", self.chooser(action), (40, 90, 150), self._key("draw")))
                 case Pass():
                     specs.append(("Keep it", self.chooser(action), (60, 70, 90), ""))
                 case Accept() if self.game.phase is Phase.SKIP:
@@ -692,7 +698,7 @@ class TableScene(Scene):
                     label = f"Take {self.game.pending}"
                     specs.append((label, self.chooser(action), (150, 70, 40), ""))
         if mine and self.game.actor == self.viewer and self.game.phase is Phase.PLAY:
-            specs.append(("Hint", self.hint, (70, 80, 60), "H"))
+            specs.append(("Hint", self.hint, (70, 80, 60), self._key("hint")))
         # Several catch targets at once are rare; keep the first of each label.
         unique: list[tuple[str, Callable[[], None], tuple[int, int, int], str]] = []
         for spec in specs:
@@ -832,7 +838,7 @@ class TableScene(Scene):
             return ""
         match game.phase:
             case Phase.PLAY:
-                return "Your turn: play a lifted card, or draw (D)"
+                return f"Your turn: play a lifted card, or draw ({self._key('draw')})"
             case Phase.DRAWN:
                 return "Play the card you drew, or keep it"
             case Phase.PENALTY:
