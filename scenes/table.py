@@ -835,6 +835,8 @@ class TableScene(Scene):
             return ""
         game = self.game
         if game.actor != self.viewer:
+            if any(isinstance(a, JumpIn) and a.player == self.viewer for a in game.legal_actions()):
+                return "Jump in! You hold the very same card: click it before the next move"
             return ""
         match game.phase:
             case Phase.PLAY:
