@@ -239,6 +239,10 @@ def fit_to_desktop() -> None:
     scale = min(width * 0.85 / LOGICAL_SIZE[0], height * 0.85 / LOGICAL_SIZE[1])
     if scale >= 1:
         return
-    window = pygame.Window.from_display_module()
+    with warnings.catch_warnings():
+        # pygame-ce marks this bridge to the display module's window as deprecated, but it is
+        # the only way to resize a SCALED window; the resize itself is supported.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
     window.size = (int(LOGICAL_SIZE[0] * scale), int(LOGICAL_SIZE[1] * scale))
     window.position = pygame.WINDOWPOS_CENTERED
