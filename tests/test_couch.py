@@ -22,13 +22,20 @@ from scenes.table import MatchSetup, SeatSpec, TableScene
 from scenes.title import shared_media
 
 
-def test_hand_off_between_two_people() -> None:
+def couch_table(seats: tuple[SeatSpec, ...], open_hands: bool = False) -> tuple[App, TableScene]:
+    """A headless table at speed 0 with these seats (seed 8, one round)."""
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
     sounds, art = shared_media(app)
-    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
-    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
+    setup = MatchSetup(Rules(), seats, 8, 1, open_hands)
+    table = TableScene(app, setup, sounds=sounds, art=art)
     app.push(table)
+    return app, table
+
+
+def test_hand_off_between_two_people() -> None:
+    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    app, table = couch_table(seats)
     handoffs: list[int] = []
     for _ in range(3000):
         app.step(1 / 60, [])
@@ -62,13 +69,8 @@ def test_hand_off_between_two_people() -> None:
 
 
 def test_open_hands_shows_every_persons_cards_without_a_curtain() -> None:
-    pygame.init()
-    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
     seats = (SeatSpec("Kid"), SeatSpec("Ana", Level.EASY), SeatSpec("Parent"))
-    setup = MatchSetup(Rules(), seats, 8, 1, open_hands=True)
-    table = TableScene(app, setup, sounds=sounds, art=art)
-    app.push(table)
+    app, table = couch_table(seats, open_hands=True)
     for _ in range(60):
         app.step(1 / 60, [])
         assert not isinstance(app.top, HandOffOverlay)
@@ -80,12 +82,8 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
     from game.actions import Catch
     from scenes.input import Act, Intent
 
-    pygame.init()
-    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
     seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
-    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
-    app.push(table)
+    app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
     table.device_seat[5] = 2
@@ -102,12 +100,8 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
 def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
     from game.actions import Catch
 
-    pygame.init()
-    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
     seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
-    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
-    app.push(table)
+    app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(2)
     catch = Catch(0, 1)
@@ -120,12 +114,8 @@ def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
 
 
 def test_an_unplugged_controller_frees_its_seat_with_a_message() -> None:
-    pygame.init()
-    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
     seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
-    table = TableScene(app, MatchSetup(Rules(), seats, 8, 1), sounds=sounds, art=art)
-    app.push(table)
+    app, table = couch_table(seats)
     table.device_seat[7] = 2
     event = pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=7)
     for intent in app.input.translate(event):
