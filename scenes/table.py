@@ -107,6 +107,7 @@ class RaceInput:
     done: list[str] = field(default_factory=list)
 
 
+TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
 RACE_STEPS: dict[RaceAction, tuple[str, ...]] = {
     RaceAction.TAP_DRAW_PILE: ("draw",),
     RaceAction.TAP_DISCARD_PILE: ("discard",),
@@ -188,6 +189,7 @@ class TableScene(Scene):
         self.focus = 0  # keyboard focus in the viewer's hand
         self.buttons = Menu()
         self.race: RaceInput | None = None
+        self.other_races: dict[int, list[str]] = {}  # race steps done by people off screen
         self.round_shown = 0
         self.finished = False
         self.pending_overlay: str | None = None
@@ -239,6 +241,8 @@ class TableScene(Scene):
         self.plan = None
         self._thinking = None
         self.race = None if not self._race_open() else self.race
+        if self.game.phase is not Phase.RACE:
+            self.other_races.clear()
         self.presenter.push(events, self.narrator.line(events))
         return events
 
@@ -492,9 +496,12 @@ class TableScene(Scene):
         owner = self.device_seat.get(intent.device)
         if intent.device == SECOND_KEYS and self.couch and len(self.people) == 2:
             owner = next(p for p in self.people if p != self.viewer)
-        if owner is not None and owner != self.viewer and act in (Act.CATCH, Act.UNO):
-            self._act_for(owner, Catch if act is Act.CATCH else CallUno)
-            return
+        if owner is not None and owner != self.viewer:
+            if self.game.phase is Phase.RACE and self._race_for_other(owner, intent):
+                return
+            if act in (Act.CATCH, Act.UNO):
+                self._act_for(owner, Catch if act is Act.CATCH else CallUno)
+                return
         if self.presenter.busy or not self.people:
             return
         if self.buttons.handle(intent) and act is not Act.POINT:
@@ -629,6 +636,34 @@ class TableScene(Scene):
                 self.apply(action)
                 return
         self.refuse("Nobody can be caught right now.")
+
+    def _race_for_other(self, seat: int, intent: Intent) -> bool:
+        """A House Rules race run by a person who is not at the screen, on their own device.
+
+        A controller cannot point, so for it the race's taps are presses of A.
+        """
+        game = self.game
+        if seat not in game.race_left:
+            return False
+        act = intent.act
+        wanted = RACE_STEPS[game.house_rules[game.race_number]]
+        done = self.other_races.setdefault(seat, [])
+        if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
+            step = act.value
+        elif act is Act.UNO:
+            step = "uno"
+        elif act is Act.CONFIRM:
+            step = wanted[len(done)] if wanted[len(done)] in TAPS else "tap"
+        else:
+            return False
+        if wanted[len(done)] != step:
+            done.clear()
+            return True
+        done.append(step)
+        if len(done) == len(wanted):
+            self.other_races.pop(seat, None)
+            self.apply(FinishRace(seat))
+        return True
 
     def _race_input(self, intent: Intent) -> bool:
         """Match a person's input against the steps of the race action."""

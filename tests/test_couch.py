@@ -122,3 +122,30 @@ def test_an_unplugged_controller_frees_its_seat_with_a_message() -> None:
         table.handle(intent)
     assert 7 not in table.device_seat
     assert table.refusal is not None and "Tom's controller was unplugged" in table.refusal.text
+
+
+def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) -> None:
+    from game.actions import FinishRace
+    from game.rules import RaceAction
+    from scenes.input import Act, Intent
+
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    app, table = couch_table(seats)
+    app.step(1 / 60, [])
+    table.show_to(0)
+    table.device_seat[5] = 2
+    game = table.game
+    # A race in progress, set by hand: the input routing is what is under test.
+    game.phase = Phase.RACE
+    game.house_rules = {3: RaceAction.PRESS_UP_THEN_DOWN, 4: RaceAction.TAP_DRAW_PILE}
+    game.race_number = 3
+    game.race_left = [0, 2]
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    table.handle(Intent(Act.DOWN, device=5))  # wrong first step: starts again
+    table.handle(Intent(Act.UP, device=5))
+    table.handle(Intent(Act.DOWN, device=5))
+    assert applied == [FinishRace(2)]
+    game.race_number = 4
+    table.handle(Intent(Act.CONFIRM, device=5))  # a pad cannot point: A is the tap
+    assert applied == [FinishRace(2), FinishRace(2)]
