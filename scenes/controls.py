@@ -39,6 +39,7 @@ LABELS = {
     "catch": "Catch",
     "hint": "Hint",
     "pause": "Pause",
+    "peek": "Peek (hold)",
 }
 
 
@@ -71,7 +72,7 @@ class ControlsScene(Scene):
         settings = self.app.settings
         buttons: list[Button] = []
         for row, move in enumerate(LABELS):
-            y = 200 + row * 84
+            y = 180 + row * 78
             key = settings.keys.get(move)
             key_label = f"Key: {key.upper()}" if key else "Key: (fixed: Enter / Esc)"
             buttons.append(
@@ -140,7 +141,7 @@ class ControlsScene(Scene):
         draw_text(surface, "Controls", 56, (960, 100), GOLD, Weight.BLACK, shadow=True)
         for row, move in enumerate(LABELS):
             draw_text(
-                surface, LABELS[move], 30, (300, 234 + row * 84), WHITE, Weight.BOLD, "midleft"
+                surface, LABELS[move], 30, (300, 214 + row * 78), WHITE, Weight.BOLD, "midleft"
             )
         self.menu.draw(surface)
         line = self.waiting or self.message or "Arrows and the d-pad always move the focus."

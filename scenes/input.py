@@ -47,6 +47,8 @@ class Act(enum.Enum):
     PAUSE = "pause"
     HINT = "hint"
     UNPLUGGED = "unplugged"  # a controller went away (its device id is on the intent)
+    PEEK = "peek"  # held: show me my own hand
+    PEEK_END = "peek-end"  # released
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ MOVES: dict[str, Act] = {
     "catch": Act.CATCH,
     "hint": Act.HINT,
     "pause": Act.PAUSE,
+    "peek": Act.PEEK,
 }
 
 
@@ -161,6 +164,10 @@ class InputLayer:
         if kind == pygame.CONTROLLERBUTTONDOWN:
             act = self._buttons.get(event.button)
             return [Intent(act, device=event.instance_id)] if act is not None else []
+        if kind == pygame.CONTROLLERBUTTONUP:
+            if self._buttons.get(event.button) is Act.PEEK:
+                return [Intent(Act.PEEK_END, device=event.instance_id)]
+            return []
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._stick_motion(event.instance_id, event.axis, event.value)
         return []

@@ -51,6 +51,7 @@ DEFAULT_BUTTONS: dict[str, int] = {
     "catch": 9,
     "hint": 4,
     "pause": 6,
+    "peek": 10,  # right shoulder: hold to see your own hand (couch play)
 }
 
 # The range each number may take; a value outside is a broken file, not a setting to obey.

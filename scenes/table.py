@@ -169,6 +169,7 @@ class TableScene(Scene):
         # Couch play: a controller belongs to the person who pressed A on it at their hand-off,
         # so catches and UNO calls from it act for that person even off their turn.
         self.device_seat: dict[int, int] = {}
+        self._peeking: int | None = None  # a person holding their peek button
         # At a couch table a hand is face up only while the game waits on its owner: the
         # moment they have played, it turns face down before the screen is passed on.
         self._faces_open = not self.couch
@@ -219,6 +220,8 @@ class TableScene(Scene):
     def face_visible(self, seat: int) -> bool:
         if self.setup.open_hands and seat in self.people:
             return True
+        if self._peeking is not None:
+            return seat == self._peeking
         return seat == self.viewer and self._faces_open
 
     def person_actions(self) -> list[Action]:
@@ -396,6 +399,8 @@ class TableScene(Scene):
         return True
 
     def _guard_faces(self) -> None:
+        if self._peeking is not None:
+            return
         want = self._shown_to is not None and self.person_waited_on() == self._shown_to
         if want != self._faces_open:
             self._faces_open = want
@@ -496,6 +501,9 @@ class TableScene(Scene):
         owner = self.device_seat.get(intent.device)
         if intent.device == SECOND_KEYS and self.couch and len(self.people) == 2:
             owner = next(p for p in self.people if p != self.viewer)
+        if owner is not None and act in (Act.PEEK, Act.PEEK_END):
+            self._peek(owner, act is Act.PEEK)
+            return
         if owner is not None and owner != self.viewer:
             if self.game.phase is Phase.RACE and self._race_for_other(owner, intent):
                 return
@@ -636,6 +644,19 @@ class TableScene(Scene):
                 self.apply(action)
                 return
         self.refuse("Nobody can be caught right now.")
+
+    def _peek(self, seat: int, holding: bool) -> None:
+        """Hold-to-peek: a person sees their own hand while no one else's turn is on screen."""
+        if holding:
+            waited = self.person_waited_on()
+            if waited not in (None, seat) or self._peeking is not None:
+                return
+            self._peeking = seat
+            self.presenter.set_viewer(seat)
+        elif self._peeking == seat:
+            self._peeking = None
+            self._faces_open = False
+            self.presenter.set_viewer(self.viewer)
 
     def _race_for_other(self, seat: int, intent: Intent) -> bool:
         """A House Rules race run by a person who is not at the screen, on their own device.

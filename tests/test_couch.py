@@ -149,3 +149,20 @@ def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) ->
     game.race_number = 4
     table.handle(Intent(Act.CONFIRM, device=5))  # a pad cannot point: A is the tap
     assert applied == [FinishRace(2), FinishRace(2)]
+
+
+def test_hold_to_peek_shows_only_your_own_hand_while_held(monkeypatch) -> None:
+    from scenes.input import Act, Intent
+
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    app, table = couch_table(seats)
+    app.step(1 / 60, [])
+    table.device_seat[5] = 2
+    monkeypatch.setattr(table, "person_waited_on", lambda: None)  # an AI's turn is on
+    table.handle(Intent(Act.PEEK, device=5))
+    hands = table.presenter.hands
+    assert table.presenter.viewer == 2
+    assert all(s.flip >= 0.5 for s in hands[2]) and all(s.flip < 0.5 for s in hands[0])
+    table.handle(Intent(Act.PEEK_END, device=5))
+    assert table.presenter.viewer == table.viewer
+    assert all(s.flip < 0.5 for hand in hands for s in hand)
