@@ -7,15 +7,19 @@ import random
 
 import pytest
 
-from game.actions import Play
+from game.actions import ChooseColor, Draw, Pass, Play
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
+from game.ai.expert import playout, sample_position
 from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
+from game.cards import Color, DeckKind, deck
 from game.engine import Game
-from game.events import redact
+from game.events import CardPlayed, CardsDrawn, DrawReason, Passed, RoundStarted, redact
 from game.randomplay import random_action
 from game.rules import Rules, Stacking, TargetMode, preset
+from tests.helpers import new_game
+from tools.outside_agent import RLCardRule
 
 LEVELS = [Level.EASY, Level.NORMAL, Level.HARD]
 
@@ -128,3 +132,115 @@ def test_catch_and_late_uno_call_are_window_actions_but_turn_actions_are_not() -
     own = game.view(0)
     assert [type(a).__name__ for a in own.legal] == ["CallUno"]
     assert is_window_action(own.legal[0], own)
+
+
+def test_expert_samples_and_playouts_depend_only_on_the_seats_view() -> None:
+    # The Expert's playouts read the sampled game directly: that game must be the same
+    # whatever the true hidden cards are, and so must each playout's outcome.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    checked = 0
+    for seed in range(30):
+        game = Game(rules, 2 + seed % 3, seed)
+        rng = random.Random(seed)
+        for _ in range(5 + seed % 25):
+            if game.is_over:
+                break
+            game.apply(random_action(game, rng))
+        if game.is_over or game.phase.value not in ("play", "drawn"):
+            continue
+        seat = game.actor
+        memory = memory_of(game, seat)
+        if any(memory.known[p] for p in memory.known):
+            continue
+        twin = twin_with_other_hidden_cards(game, seat, random.Random(seed))
+        view, twin_view = game.view(seat), twin.view(seat)
+        twin_memory = memory_of(twin, seat)
+        assert (memory.void, memory.wildless) == (twin_memory.void, twin_memory.wildless)
+        first = sample_position(view, memory, random.Random(7))
+        second = sample_position(twin_view, twin_memory, random.Random(7))
+        assert first.state_digest() == second.state_digest()
+        action = view.legal[0]
+        assert playout(first, seat, action) == playout(second, seat, action)
+        checked += 1
+    assert checked >= 10
+
+
+def test_samples_respect_what_the_seat_knows() -> None:
+    # Seat 1 drew on red and kept the card: no sample may give it a red card or a wild.
+    game = Game(Rules(hand_size=3), 2, 5, stacked=["R1", "G2", "R3", "G4", "B5", "G6", "R7", "Y8"])
+    game.apply(Play(0, game.hands[0][0]))  # seat 0 plays R1; seat 1 holds G2 G4 G6, no red
+    game.apply(Draw(1))
+    if game.phase.value == "drawn":
+        game.apply(Pass(1))
+    memory = memory_of(game, 0)
+    assert memory.lacks(1) == {Color.RED}
+    assert memory.wildless[1] == 1  # it has taken one card since: the one it kept
+    view = game.view(0)
+    for s in range(20):
+        sample = sample_position(view, memory, random.Random(s))
+        assert len(sample.hands[1]) == len(game.hands[1])
+        assert not any(c.color is Color.RED for c in sample.hands[1])
+        assert sum(c.is_wild for c in sample.hands[1]) <= 1
+
+
+def test_memory_counts_the_cards_taken_since_a_lack() -> None:
+    memory = Memory(0, 2)
+    memory.observe(RoundStarted(1, 1))
+    memory.color = Color.RED
+    memory.observe(CardsDrawn(1, (None,), DrawReason.TURN))
+    memory.observe(Passed(1))
+    assert memory.lacks(1) == {Color.RED}
+    memory.observe(CardsDrawn(1, (None, None), DrawReason.DRAW_TWO))
+    assert memory.void[1] == {Color.RED: 2} and memory.lacks(1) == set()
+    # A wild played on blue: a sound player keeps wilds while it can follow.
+    memory.color = Color.BLUE
+    memory.observe(CardPlayed(1, deck(DeckKind.CLASSIC)[-1]))
+    assert Color.BLUE in memory.lacks(1)
+
+
+def test_hard_plays_the_card_the_next_player_cannot_follow() -> None:
+    # Seat 1 drew on red and kept the card: it holds no red. On R9, seat 0 may play R5 or G9;
+    # Normal's habit takes G9 (its biggest color), Hard the red card seat 1 cannot follow.
+    hands = [["R9", "R5", "G9", "G8"], ["B1", "Y2", "Y3", "Y4"]]
+    game = new_game(hands, "R2", draws=["G3"], rules=Rules(target_mode=TargetMode.SINGLE_HAND))
+    game.apply(Play(0, game.hands[0][0]))  # R9
+    game.apply(Draw(1))  # G3: not playable on red, kept
+    assert game.phase.value == "play" and game.actor == 0
+    view, memory = game.view(0), memory_of(game, 0)
+    normal = make_agent(Level.NORMAL).decide(view, memory, random.Random(1))
+    hard = make_agent(Level.HARD).decide(view, memory, random.Random(1))
+    assert isinstance(normal, Play) and normal.card.code == "G9"
+    assert isinstance(hard, Play) and hard.card.code == "R5"
+
+
+def test_the_outside_agent_plays_legal_hands_to_the_end() -> None:
+    for name in ("classic", "uno2023", "house-rules"):
+        rules = preset(name).with_changes(target_mode=TargetMode.SINGLE_HAND)
+        for seed in range(4):
+            players = 2 + seed % 3
+            game = Game(rules, players, seed)
+            agents = {0: RLCardRule(), **{s: Hard() for s in range(1, players)}}
+            table = AutoTable(game, agents, seed)
+            for _ in range(20_000):
+                if game.is_over:
+                    break
+                assert table.step() is not None
+            assert game.is_over
+
+
+def test_the_outside_agent_keeps_wilds_and_plays_a_wild_draw_four_last() -> None:
+    agent = RLCardRule()
+    hands = [["W", "W+4", "G7", "B1"], ["Y1", "Y2", "Y3", "Y4"]]
+    game = new_game(hands, "G2")
+    choice = agent.decide(game.view(0), memory_of(game, 0), random.Random(1))
+    assert isinstance(choice, Play) and choice.card.code == "G7"
+    game = new_game([["W", "W+4", "B1", "B2"], ["Y1", "Y2", "Y3", "Y4"]], "G3")
+    choice = agent.decide(game.view(0), memory_of(game, 0), random.Random(1))
+    assert isinstance(choice, Play) and choice.card.code == "W"
+    game = new_game([["W+4", "B1", "B2", "Y5"], ["Y1", "Y2", "Y3", "Y4"]], "G3")
+    choice = agent.decide(game.view(0), memory_of(game, 0), random.Random(1))
+    assert isinstance(choice, Play) and choice.card.code == "W+4"
+    game.apply(choice)
+    assert agent.decide(game.view(0), memory_of(game, 0), random.Random(1)) == ChooseColor(
+        0, Color.BLUE
+    )

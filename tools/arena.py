@@ -2,7 +2,8 @@
 
     python -m tools.arena --a hard --b normal --rounds 20000 --seed 1
     python -m tools.arena --a hard --b normal --players 4 --rounds 4000 --json
-    python -m tools.arena --a expert --b hard --rounds 400 --samples 8
+    python -m tools.arena --a expert --b hard --rounds 1000 --samples 150
+    python -m tools.arena --a hard --b rlcard-rule --rounds 20000
 
 Side A holds one seat, side B every other seat. Each deal is played twice, with A in two
 different seats (swapped with a B seat), and the seat of A rotates from deal to deal, so the
@@ -10,6 +11,9 @@ luck of the deal and of the seat cancels out. A round is one hand. Prints, for e
 round win rate and points per round with 95% confidence intervals (Wilson for rates, normal
 for points); ``--json`` prints them as one JSON object. Runs on every core; progress goes to
 stderr, and Ctrl-C stops and prints what was measured so far.
+
+Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
+(RLCard's UNO rule agent, ported).
 """
 
 from __future__ import annotations
@@ -25,17 +29,21 @@ from typing import Any
 
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
+from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
 from game.rules import Rules, RulesError, TargetMode, preset
+from tools.outside_agent import RLCardRule
+
+OUTSIDE = "rlcard-rule"
 
 
 @dataclass(frozen=True)
 class Job:
     rules: Rules
     players: int
-    a: Level
-    b: Level
+    a: str  # a level's name, or OUTSIDE
+    b: str
     deal: int
     seed: int
     budget_s: float
@@ -50,15 +58,19 @@ class Totals:
     b_points: list[float] = field(default_factory=list)
 
 
+def agent_for(name: str, budget_s: float, samples: int | None) -> Agent:
+    if name == OUTSIDE:
+        return RLCardRule()
+    return make_agent(Level(name), budget_s=budget_s, samples=samples)
+
+
 def play_deal(job: Job) -> list[tuple[bool, float, float]]:
     """Both plays of one deal: (A won, A's points, B's points per B seat) for each."""
     results = []
     first = job.deal % job.players
     for a_seat in (first, (first + max(1, job.players // 2)) % job.players):
         agents = {
-            seat: make_agent(
-                job.a if seat == a_seat else job.b, budget_s=job.budget_s, samples=job.samples
-            )
+            seat: agent_for(job.a if seat == a_seat else job.b, job.budget_s, job.samples)
             for seat in range(job.players)
         }
         seed = job.seed * 1_000_003 + job.deal
@@ -154,7 +166,7 @@ def run(jobs: list[Job], processes: int, progress: bool = True) -> tuple[Totals,
 
 
 def main(argv: list[str] | None = None) -> int:
-    levels = [level.value for level in Level]
+    levels = [level.value for level in Level] + [OUTSIDE]
     parser = argparse.ArgumentParser(prog="python -m tools.arena", description="AI arena.")
     parser.add_argument("--a", required=True, choices=levels)
     parser.add_argument("--b", required=True, choices=levels)
@@ -178,8 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         Job(
             rules,
             args.players,
-            Level(args.a),
-            Level(args.b),
+            args.a,
+            args.b,
             d,
             args.seed,
             args.budget,
@@ -201,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         low, high = r["win_rate_ci"]
         plow, phigh = r["points_per_round_ci"]
         print(
-            f"  {side} {name:7s} win rate {r['win_rate']:.3f} [{low:.3f}, {high:.3f}]"
+            f"  {side} {name:11s} win rate {r['win_rate']:.3f} [{low:.3f}, {high:.3f}]"
             f"   points/round {r['points_per_round']:.1f} [{plow:.1f}, {phigh:.1f}]"
         )
     return 0

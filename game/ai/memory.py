@@ -3,8 +3,14 @@
 An AI never reads the game: it reads its ``SeatView`` and this memory, which it feeds with
 ``events.redact(event, seat)``. From the events a careful player could note at a real table it
 keeps: which cards it knows to be in another hand (its own old hand after a swap, a hand shown
-to it after a challenge), which colors an opponent seems to lack (they drew instead of
-following), and the current color as the events set it.
+to it after a challenge), which colors an opponent seems to lack and how many cards they have
+taken since, whether they seem to hold no wild, and the current color as the events set it.
+
+An opponent "seems to lack" a color when they drew instead of playing on it (they had no card
+of it, and no wild either) and kept the card they drew, or when they played a wild on it (a
+sound player keeps its wilds while it can follow). Each card they take later
+may bring the color back, so the memory counts those cards rather than forgetting the lack:
+a player who lacked red and has since drawn two cards holds at most two red cards.
 """
 
 from __future__ import annotations
@@ -38,15 +44,23 @@ class Memory:
     color: Color | None = None
     hand: list[Card] = field(default_factory=list)  # own hand as the events built it
     known: dict[int, set[Card]] = field(default_factory=dict)  # cards seen in other hands
-    lacks: dict[int, set[Color]] = field(default_factory=dict)  # colors a player seemed to lack
+    # void[p][color]: p was seen without ``color`` and has taken this many cards since.
+    void: dict[int, dict[Color, int]] = field(default_factory=dict)
+    # wildless[p]: p was seen without a wild and has taken this many cards since.
+    wildless: dict[int, int] = field(default_factory=dict)
     wd4_color_before: Color | None = None  # the color a Wild Draw Four was played on
     _drew_at: dict[int, Color | None] = field(default_factory=dict)
 
     def reset_round(self) -> None:
         self.hand = []
         self.known = {p: set() for p in range(self.players)}
-        self.lacks = {p: set() for p in range(self.players)}
+        self.void = {p: {} for p in range(self.players)}
+        self.wildless = {}
         self._drew_at = {}
+
+    def lacks(self, player: int) -> set[Color]:
+        """Colors ``player`` surely holds none of, as far as this seat has seen."""
+        return {c for c, taken in self.void.get(player, {}).items() if taken == 0}
 
     def observe(self, event: Event) -> None:
         """Take in one event, already redacted for this seat."""
@@ -60,6 +74,8 @@ class Memory:
             case CardPlayed(player, card, _):
                 if card.rank is Rank.WILD_DRAW_FOUR:
                     self.wd4_color_before = self.color
+                if player != self.seat:
+                    self._played(player, card)
                 if card.color is not None:
                     self.color = card.color
                 self._forget(player, card)
@@ -71,15 +87,17 @@ class Memory:
                 if player == self.seat:
                     self.hand.extend(c for c in cards if c is not None)
                 else:
-                    # New cards may bring back a color the player lacked.
-                    self.lacks.setdefault(player, set()).clear()
-                    if reason is DrawReason.TURN:
+                    self._took(player, len(cards))
+                    if reason is DrawReason.TURN and self.color is not None:
+                        # Drew instead of playing: no card of the color, and no wild.
+                        self.void.setdefault(player, {})[self.color] = len(cards)
+                        self.wildless[player] = len(cards)
                         self._drew_at[player] = self.color
             case Passed(player) if player != self.seat:
-                # Drew and kept the card: they had nothing in the color that stood then.
+                # Kept the card just drawn: it could not follow the color either.
                 stood = self._drew_at.pop(player, None)
                 if stood is not None:
-                    self.lacks.setdefault(player, set()).add(stood)
+                    self.void.setdefault(player, {})[stood] = 0
             case CardsDiscarded(player, cards):
                 for card in cards:
                     self._forget(player, card)
@@ -92,15 +110,52 @@ class Memory:
             case HandsShuffled(_, deals):
                 self.hand = [c for p, c in deals if p == self.seat and c is not None]
                 self.known = {p: set() for p in range(self.players)}
-                self.lacks = {p: set() for p in range(self.players)}
+                self.void = {p: {} for p in range(self.players)}
+                self.wildless = {}
             case Challenged(player, target, _, hand) if player == self.seat and hand is not None:
                 self.known[target] = set(hand)
             case CardReturned(player, card):
                 self.known.setdefault(player, set()).add(card)
                 if player == self.seat:
                     self.hand.append(card)
+                else:
+                    self._took(player, 1)
             case _:
                 pass
+
+    def _took(self, player: int, count: int) -> None:
+        """``player`` took ``count`` unseen cards: each may bring back a lacking color."""
+        void = self.void.get(player)
+        if void:
+            for color in void:
+                void[color] += count
+        if player in self.wildless:
+            self.wildless[player] += count
+
+    def _played(self, player: int, card: Card) -> None:
+        """``player`` played ``card``: it came from the cards they took since a lack, if any."""
+        void = self.void.setdefault(player, {})
+        just_drawn = self._drew_at.pop(player, None) is not None
+        if just_drawn:
+            # The card drawn a moment ago went straight out: the lacks stand as they were.
+            for color in void:
+                void[color] = max(0, void[color] - 1)
+            if player in self.wildless:
+                self.wildless[player] = max(0, self.wildless[player] - 1)
+            return
+        if card.is_wild and self.color is not None:
+            # A sound player keeps wilds while it can follow: it seems to lack the color.
+            void[self.color] = 0
+        if card.color is not None and card.color in void:
+            if void[card.color] == 0:
+                del void[card.color]  # we were wrong: they held the color after all
+            else:
+                void[card.color] -= 1
+        if card.is_wild and player in self.wildless:
+            if self.wildless[player] == 0:
+                del self.wildless[player]
+            else:
+                self.wildless[player] -= 1
 
     def _forget(self, player: int, card: Card) -> None:
         self.known.get(player, set()).discard(card)
@@ -109,14 +164,21 @@ class Memory:
         self, a: int, b: int, a_hand: tuple[Card | None, ...], b_hand: tuple[Card | None, ...]
     ) -> None:
         """Hands ``a`` and ``b`` exchanged; what was known or lacked moves with the cards."""
-        known, lacks = self.known, self.lacks
+        known, void, wildless = self.known, self.void, self.wildless
         known[a], known[b] = known.get(b, set()), known.get(a, set())
-        lacks[a], lacks[b] = lacks.get(b, set()), lacks.get(a, set())
+        void[a], void[b] = void.get(b, {}), void.get(a, {})
+        wa, wb = wildless.pop(a, None), wildless.pop(b, None)
+        if wb is not None:
+            wildless[a] = wb
+        if wa is not None:
+            wildless[b] = wa
         if self.seat in (a, b):
             mine, theirs, other = (a_hand, b_hand, b) if self.seat == a else (b_hand, a_hand, a)
             self.hand = [c for c in mine if c is not None]
             known[other] = {c for c in theirs if c is not None}
-            lacks[other] = set()
+            void[other] = {}
+            wildless.pop(other, None)
+        self._drew_at.clear()
 
     def _pass(
         self, moves: tuple[tuple[int, int], ...], hands: tuple[tuple[Card | None, ...], ...]
@@ -124,13 +186,19 @@ class Memory:
         """Every hand moved from ``src`` to ``dst``; what we knew moves along with it."""
         old = set(self.hand)
         known = {p: set[Card]() for p in range(self.players)}
-        lacks = {p: set[Color]() for p in range(self.players)}
+        void: dict[int, dict[Color, int]] = {p: {} for p in range(self.players)}
+        wildless: dict[int, int] = {}
         for src, dst in moves:
             known[dst] = old if src == self.seat else self.known.get(src, set())
-            lacks[dst] = set() if src == self.seat else self.lacks.get(src, set())
+            if src != self.seat:
+                void[dst] = self.void.get(src, {})
+                if src in self.wildless:
+                    wildless[dst] = self.wildless[src]
         self.hand = [c for c in hands[self.seat] if c is not None]
-        known[self.seat], lacks[self.seat] = set(), set()
-        self.known, self.lacks = known, lacks
+        known[self.seat], void[self.seat] = set(), {}
+        wildless.pop(self.seat, None)
+        self.known, self.void, self.wildless = known, void, wildless
+        self._drew_at.clear()
 
     def sync_hand(self, hand: tuple[Card, ...]) -> None:
         """Adopt the hand from the view (after swaps and passes the events do not carry it)."""
