@@ -26,7 +26,7 @@ from game.actions import (
 )
 from game.cards import COLORS
 from game.engine import Phase
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
@@ -171,13 +171,14 @@ def color_prompt(table: TableScene) -> ChoiceOverlay:
 def challenge_prompt(table: TableScene) -> ChoiceOverlay:
     game = table.game
     rules = game.rules
-    target = game.log and _last_wd4_player(table)
-    who = table.narrator.name(target) if isinstance(target, int) else "They"
+    target = _last_wd4_player(table)
+    who = table.narrator.name(target) if target is not None else "They"
     challenge_cost = game.pending + 2
+    takes_back = rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
     text = (
         f"{who} played a Wild Draw Four. Accept and draw {game.pending}, or challenge: if it was "
         f"a bluff {who} draws 4 instead"
-        + (" and takes the card back" if rules.challenge_outcome.value != "penalty-stands" else "")
+        + (" and takes the card back" if takes_back else "")
         + f"; if it was legal you draw {challenge_cost}."
     )
     options: list[Option] = []
@@ -299,7 +300,7 @@ def bluff_prompt(table: TableScene, action: Play) -> ChoiceOverlay:
     held = color.value if color is not None else "the color"
     text = f"You hold {held}: this Wild Draw Four is a bluff. If you are challenged you draw 4" + (
         " and take it back."
-        if table.game.rules.challenge_outcome.value != "penalty-stands"
+        if table.game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
         else "."
     )
     options = [

@@ -48,7 +48,7 @@ from game.events import (
     WentOut,
 )
 from scenes.art import COLOR_RGB, CardArt, card_size
-from scenes.layout import Box, Layout, SeatLayout
+from scenes.layout import Layout, SeatLayout
 from scenes.settings import Settings
 from scenes.sound import Sfx, SoundBoard
 from scenes.tween import Tweens, in_out_cubic, out_back, out_cubic, pulse
@@ -212,9 +212,6 @@ class Presenter:
 
     def seat_center(self, seat: int) -> tuple[float, float]:
         return self.place(seat).plate.center
-
-    def pile_center(self, box: Box) -> tuple[float, float]:
-        return box.center
 
     def fan_slots(self, seat: int, count: int) -> list[tuple[float, float, float]]:
         """(x, y, angle) of each card of a hand of ``count`` cards, left to right."""

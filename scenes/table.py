@@ -107,6 +107,13 @@ class RaceInput:
     done: list[str] = field(default_factory=list)
 
 
+def _key_step(act: Act) -> str | None:
+    """A race step made with a key or button (directions and UNO), if ``act`` is one."""
+    if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
+        return str(act.value)
+    return "uno" if act is Act.UNO else None
+
+
 TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
 RACE_STEPS: dict[RaceAction, tuple[str, ...]] = {
     RaceAction.TAP_DRAW_PILE: ("draw",),
@@ -666,63 +673,59 @@ class TableScene(Scene):
         game = self.game
         if seat not in game.race_left:
             return False
-        act = intent.act
-        wanted = RACE_STEPS[game.house_rules[game.race_number]]
+        rule = game.house_rules[game.race_number]
         done = self.other_races.setdefault(seat, [])
-        if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            step = act.value
-        elif act is Act.UNO:
-            step = "uno"
-        elif act is Act.CONFIRM:
-            step = wanted[len(done)] if wanted[len(done)] in TAPS else "tap"
-        else:
+        step = _key_step(intent.act)
+        if intent.act is Act.CONFIRM:
+            upcoming = RACE_STEPS[rule][len(done)]
+            step = upcoming if upcoming in TAPS else "tap"
+        if step is None:
             return False
-        if wanted[len(done)] != step:
-            done.clear()
-            return True
-        done.append(step)
-        if len(done) == len(wanted):
-            self.other_races.pop(seat, None)
-            self.apply(FinishRace(seat))
+        self._advance_race(seat, done, rule, step)
         return True
 
     def _race_input(self, intent: Intent) -> bool:
-        """Match a person's input against the steps of the race action."""
+        """Match the screen person's input against the steps of the race action."""
         race = self.race
         if race is None or not self._race_open():
             self.race = None
             return False
-        step = None
-        act = intent.act
-        if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            step = act.value
-        elif act is Act.UNO:
-            step = "uno"
-        elif act is Act.PRESS and intent.pos is not None:
-            pos = intent.pos
-            if self.layout.draw_pile.rect().collidepoint(pos):
-                step = "draw"
-            elif self.layout.discard_pile.rect().collidepoint(pos):
-                step = "discard"
-            elif self.presenter.place(self.viewer).plate.rect().collidepoint(pos):
-                step = "seat"
-            elif self.layout.prompt.rect().collidepoint(pos):
-                step = "center"
-            else:
-                step = "table"
-            if step in ("center", "draw", "discard") and RACE_STEPS[race.rule][0] == "table":
-                step = "table"
+        step = _key_step(intent.act)
+        if intent.act is Act.PRESS and intent.pos is not None:
+            step = self._tap_step(intent.pos, race.rule)
         if step is None:
             return False
-        wanted = RACE_STEPS[race.rule]
-        if wanted[len(race.done)] == step:
-            race.done.append(step)
+        if self._advance_race(self.viewer, race.done, race.rule, step):
             self.sounds.play(Sfx.CLICK)
-            if len(race.done) == len(wanted):
-                self.apply(FinishRace(self.viewer))
         else:
-            race.done.clear()
             self.refuse(RACE_ACTION_TEXT[race.rule] + "!")
+        return True
+
+    def _tap_step(self, pos: tuple[int, int], rule: RaceAction) -> str:
+        """Which place of the table a tap hit, as a race step."""
+        if RACE_STEPS[rule][0] == "table":
+            return "table"  # "tap the table" counts anywhere
+        if self.layout.draw_pile.rect().collidepoint(pos):
+            return "draw"
+        if self.layout.discard_pile.rect().collidepoint(pos):
+            return "discard"
+        if self.presenter.place(self.viewer).plate.rect().collidepoint(pos):
+            return "seat"
+        if self.layout.prompt.rect().collidepoint(pos):
+            return "center"
+        return "table"
+
+    def _advance_race(self, seat: int, done: list[str], rule: RaceAction, step: str) -> bool:
+        """One step of a race action: True if it was the right one (a wrong one starts the
+        action again); the last right step finishes the race for ``seat``."""
+        wanted = RACE_STEPS[rule]
+        if wanted[len(done)] != step:
+            done.clear()
+            return False
+        done.append(step)
+        if len(done) == len(wanted):
+            done.clear()
+            self.apply(FinishRace(seat))
         return True
 
     # ------------------------------------------------------------- buttons

@@ -34,10 +34,6 @@ def out_back(t: float) -> float:
     return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
 
 
-def out_sine(t: float) -> float:
-    return math.sin(t * math.pi / 2)
-
-
 def pulse(t: float) -> float:
     """Up and back down: 0 -> 1 -> 0, for bumps (a shake, a pop)."""
     return math.sin(t * math.pi)

@@ -166,3 +166,32 @@ def test_hold_to_peek_shows_only_your_own_hand_while_held(monkeypatch) -> None:
     table.handle(Intent(Act.PEEK_END, device=5))
     assert table.presenter.viewer == table.viewer
     assert all(s.flip < 0.5 for hand in hands for s in hand)
+
+
+def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) -> None:
+    from game.actions import FinishRace
+    from game.rules import RaceAction
+    from scenes.input import Act, Intent
+    from scenes.table import RaceInput
+
+    app, table = couch_table((SeatSpec("You"), SeatSpec("Ana", Level.EASY)))
+    app.step(1 / 60, [])
+    game = table.game
+    game.phase = Phase.RACE  # a race set by hand: the input matching is what is under test
+    game.house_rules = {2: RaceAction.PRESS_LEFT_THEN_RIGHT, 3: RaceAction.TAP_DRAW_PILE}
+    game.race_number = 2
+    game.race_left = [0, 1]
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    table.race = RaceInput(RaceAction.PRESS_LEFT_THEN_RIGHT)
+    table.handle(Intent(Act.RIGHT))  # wrong first: refused, start again
+    assert table.refusal is not None and applied == []
+    table.handle(Intent(Act.LEFT))
+    table.handle(Intent(Act.RIGHT))
+    assert applied == [FinishRace(0)]
+    game.race_number = 3
+    table.race = RaceInput(RaceAction.TAP_DRAW_PILE)
+    table.handle(Intent(Act.PRESS, table.layout.discard_pile.rect().center))
+    assert applied == [FinishRace(0)]
+    table.handle(Intent(Act.PRESS, table.layout.draw_pile.rect().center))
+    assert applied == [FinishRace(0), FinishRace(0)]

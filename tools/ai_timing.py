@@ -19,7 +19,7 @@ from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
 from game.ai.levels import Agent, Hard
 from game.engine import Game
-from game.rules import RulesError, TargetMode, preset
+from tools.common import hand_rules
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -62,11 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    try:
-        rules = preset(args.preset).with_changes(target_mode=TargetMode.SINGLE_HAND)
-        rules.validate(args.players)
-    except RulesError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    rules = hand_rules(args.preset, args.players)
+    if rules is None:
         return 2
     times: list[float] = []
     agent = Timed(make_agent(Level(args.level), budget_s=args.budget), times)

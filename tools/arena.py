@@ -32,7 +32,8 @@ from game.ai.driver import AutoTable
 from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
-from game.rules import Rules, RulesError, TargetMode, preset
+from game.rules import Rules
+from tools.common import hand_rules
 from tools.outside_agent import RLCardRule
 
 OUTSIDE = "rlcard-rule"
@@ -179,11 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    try:
-        rules = preset(args.preset).with_changes(target_mode=TargetMode.SINGLE_HAND)
-        rules.validate(args.players)
-    except RulesError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    rules = hand_rules(args.preset, args.players)
+    if rules is None:
         return 2
     deals = max(1, args.rounds // 2)
     jobs = [
