@@ -343,17 +343,18 @@ class RaceOverlay(Scene):
         race = self.table.race
         if race is None:
             return
-        rect = pygame.Rect(0, 0, 760, 160)
-        # Above the piles, so a race to tap the draw or discard pile can see them.
-        piles = self.table.layout.draw_pile.rect()
-        rect.midbottom = (self.table.layout.prompt.rect().centerx, piles.top - 12)
-        surface.blit(panel(rect.size, 26, (60, 16, 24, 235), (255, 214, 102, 200), 3), rect)
-        draw_text(surface, "RACE!", 40, (rect.centerx, rect.y + 36), GOLD, Weight.BLACK)
+        status = self.table.layout.status.rect()
+        rect = pygame.Rect(0, 0, status.width + 8, 170)
+        # Over the status line (which says the same), so the piles and seats a race may ask
+        # you to tap stay in sight.
+        rect.midbottom = (status.centerx, status.bottom + 4)
+        surface.blit(panel(rect.size, 26, (60, 16, 24, 255), (255, 214, 102, 200), 3), rect)
+        draw_text(surface, "RACE!", 36, (rect.centerx, rect.y + 32), GOLD, Weight.BLACK)
         draw_text(
             surface,
             RACE_ACTION_TEXT[race.rule],
             34,
-            (rect.centerx, rect.y + 100),
+            (rect.centerx, rect.y + 80),
             WHITE,
             Weight.BOLD,
         )
