@@ -14,23 +14,10 @@ import pygame
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import Intent
+from scenes.input import SECOND_SET, SECOND_SET_TEXT, Intent, button_name
 from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text
 
-BUTTON_NAMES = {
-    0: "A",
-    1: "B",
-    2: "X",
-    3: "Y",
-    4: "Back",
-    5: "Guide",
-    6: "Start",
-    7: "Left stick",
-    8: "Right stick",
-    9: "Left shoulder",
-    10: "Right shoulder",
-}
 LABELS = {
     "confirm": "Play / choose",
     "back": "Back",
@@ -53,10 +40,6 @@ def rebind(table: dict[str, T], move: str, value: T) -> None:
         if other != move and bound == value:
             table[other] = old
     table[move] = value
-
-
-def button_name(button: int) -> str:
-    return BUTTON_NAMES.get(button, f"button {button}")
 
 
 class ControlsScene(Scene):
@@ -114,6 +97,12 @@ class ControlsScene(Scene):
         if device != kind:
             self.message = f"That was a {device}; choose the {kind} row to bind it."
             return
+        if kind == "key" and code in SECOND_SET:
+            self.message = (
+                f"{pygame.key.name(code).upper()} belongs to the second person on a shared "
+                "keyboard; choose another key."
+            )
+            return
         if kind == "key":
             rebind(settings.keys, move, pygame.key.name(code))
         else:
@@ -146,3 +135,10 @@ class ControlsScene(Scene):
         self.menu.draw(surface)
         line = self.waiting or self.message or "Arrows and the d-pad always move the focus."
         draw_text(surface, line, 26, (960, 940), GOLD if self.waiting else MUTED)
+        draw_text(
+            surface,
+            f"Second person on a shared keyboard (fixed): {SECOND_SET_TEXT}",
+            22,
+            (960, 990),
+            MUTED,
+        )

@@ -16,11 +16,11 @@ from typing import Any
 
 import pygame
 
-from scenes.settings import Settings
+from scenes.settings import DEFAULT_KEYS, Settings
 
 KEYBOARD = -1  # the device id of the keyboard and mouse
-# A second set of keys on the same keyboard, for the other person on a shared keyboard: M
-# catches and N calls UNO for them (real-time moments cannot wait for a hand-off).
+# A second set of keys on the same keyboard, for the other person on a shared keyboard
+# (real-time moments cannot wait for a hand-off): see SECOND_SET.
 SECOND_KEYS = -2
 
 # The left stick must travel this far (of 32767) before it counts as a direction, and return
@@ -82,7 +82,44 @@ MOVES: dict[str, Act] = {
 }
 
 
-SECOND_SET: dict[int, Act] = {pygame.K_m: Act.CATCH, pygame.K_n: Act.UNO}
+# The second person's keys, fixed so both people can learn them from the screen: I J K L are
+# their arrows (House Rules races), B is their A button (a race's tap, or jumping in with the
+# identical card), N calls UNO and M catches. Away from a couch table they are plain extra keys.
+SECOND_SET: dict[int, Act] = {
+    pygame.K_i: Act.UP,
+    pygame.K_k: Act.DOWN,
+    pygame.K_j: Act.LEFT,
+    pygame.K_l: Act.RIGHT,
+    pygame.K_b: Act.CONFIRM,
+    pygame.K_n: Act.UNO,
+    pygame.K_m: Act.CATCH,
+}
+SECOND_SET_TEXT = "I J K L arrows, B tap or jump in, N UNO, M catch"
+
+
+BUTTON_NAMES = {
+    0: "A",
+    1: "B",
+    2: "X",
+    3: "Y",
+    4: "Back",
+    5: "Guide",
+    6: "Start",
+    7: "Left stick",
+    8: "Right stick",
+    9: "Left shoulder",
+    10: "Right shoulder",
+}
+
+
+def button_name(button: int) -> str:
+    """What a controller button is called on screen (SDL's layout names, as on an Xbox pad)."""
+    return BUTTON_NAMES.get(button, f"button {button}")
+
+
+def is_controller(device: int) -> bool:
+    """Whether an intent's device is a game controller (the keyboard sets are negative)."""
+    return device >= 0
 
 
 # The d-pad always moves the focus; the other buttons are bound in the settings.
@@ -125,6 +162,15 @@ class InputLayer:
             except (ValueError, pygame.error):
                 self.problem = f"unknown key {name!r} for {move}; using the default"
                 continue
+            if code in SECOND_SET:
+                # A settings file from before the second person's keys existed may bind one.
+                self.problem = (
+                    f"the key {name!r} for {move} is the second person's; using the default"
+                )
+                default = DEFAULT_KEYS.get(move)
+                if default is None:
+                    continue
+                code = pygame.key.key_code(default)
             keys[code] = MOVES[move]
         self._keys = keys
         buttons = dict(FIXED_BUTTONS)

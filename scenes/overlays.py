@@ -30,9 +30,9 @@ from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
-from scenes.input import KEYBOARD, Act, Intent
-from scenes.table import RACE_STEPS, TableScene
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
+from scenes.input import Act, Intent, is_controller
+from scenes.table import RACE_STEPS, TableScene, couch_help
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
 
 @dataclass(frozen=True)
@@ -478,10 +478,19 @@ class HandOffOverlay(Scene):
         self.table = table
         self.seat = seat
         self.name = table.setup.seats[seat].name
+        self.notice = ""
 
     def handle(self, intent: Intent) -> None:
         if intent.act in (Act.CONFIRM, Act.PRESS):
-            if intent.device != KEYBOARD:
+            owner = self.table.device_seat.get(intent.device)
+            if owner is not None and owner != self.seat:
+                # Someone else's controller neither opens this hand nor changes owner.
+                self.notice = (
+                    f"That controller is {self.table.setup.seats[owner].name}'s. "
+                    f"{self.name}: press A on yours, or Enter, or click."
+                )
+                return
+            if is_controller(intent.device):
                 # Pressing A on a controller makes it this person's own controller.
                 self.table.device_seat[intent.device] = self.seat
             self.table.show_to(self.seat)
@@ -504,6 +513,10 @@ class HandOffOverlay(Scene):
         status = self.table.presenter.status
         if status:
             draw_text(surface, f"Last move: {status}", 26, (960, 640), MUTED, shadow=True)
+        if self.notice:
+            draw_text(surface, self.notice, 28, (960, 720), DANGER, shadow=True)
+        if len(self.table.people) > 1:
+            draw_text(surface, couch_help(self.table), 22, (960, 1010), MUTED, shadow=True)
 
 
 class MoveLogOverlay(Scene):

@@ -28,7 +28,7 @@ from game.rules import (
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import Act, Intent
+from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
 from scenes.table import AI_NAMES, MatchSetup, SeatSpec, TableScene
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel
 
@@ -87,11 +87,15 @@ class SetupScene(Scene):
         self.background = felt(app.screen.get_size()).convert()
         self.menu = Menu(on_back=app.pop)
         self.error: str | None = None
+        # Couch play: controllers given to people here (device id -> seat); the rest are
+        # claimed at the hand-off by pressing A.
+        self.pads: dict[int, int] = {}
         self._build()
 
     # ------------------------------------------------------------- state
 
     def _build(self) -> None:
+        self._forget_pads()
         try:
             self.rules.validate(self.players)
             self.error = None
@@ -154,9 +158,36 @@ class SetupScene(Scene):
 
     def _kind_label(self, seat: int) -> str:
         kind = self.kinds[seat]
+        pad = next((d for d, s in self.pads.items() if s == seat), None)
+        if kind is None and pad is not None:
+            return f"{'You' if seat == 0 else 'Person'} + pad {self._pad_number(pad)}"
         if seat == 0:
             return "You" if kind is None else f"Watch: {kind.value} AI"
         return f"{kind.value.capitalize()} AI" if kind is not None else "Person"
+
+    def _pad_number(self, device: int) -> int:
+        """Controllers are numbered on screen in the order they were connected."""
+        connected = sorted(self.app.input.controllers)
+        return connected.index(device) + 1 if device in connected else len(connected) + 1
+
+    def people(self) -> list[int]:
+        return [s for s in range(self.players) if self.kinds[s] is None]
+
+    def _give_pad(self, device: int) -> None:
+        """The controller's UNO button in setup: it goes to the next person who has none; pressed
+        again, it moves on, and after the last person it belongs to nobody."""
+        people = self.people()
+        taken = {s for d, s in self.pads.items() if d != device}
+        current = self.pads.pop(device, None)
+        later = [p for p in people if p not in taken and (current is None or p > current)]
+        if later:
+            self.pads[device] = later[0]
+        self._build()
+
+    def _forget_pads(self) -> None:
+        """Seats that are no longer people (or no longer at the table) give their pads back."""
+        people = set(self.people())
+        self.pads = {d: s for d, s in self.pads.items() if s in people}
 
     def _preset_name(self) -> str:
         return {
@@ -218,12 +249,21 @@ class SetupScene(Scene):
         from scenes.title import shared_media
 
         sounds, art = shared_media(self.app)
-        table = TableScene(self.app, self.setup(), sounds=sounds, art=art, autosave=True)
+        table = TableScene(
+            self.app, self.setup(), sounds=sounds, art=art, autosave=True, pads=self.pads
+        )
         self.app.replace(table)
 
     # ------------------------------------------------------------- scene
 
     def handle(self, intent: Intent) -> None:
+        if intent.act is Act.UNPLUGGED:
+            if self.pads.pop(intent.device, None) is not None:
+                self._build()
+            return
+        if intent.act is Act.UNO and is_controller(intent.device) and len(self.people()) > 1:
+            self._give_pad(intent.device)
+            return
         if intent.act is Act.SCROLL and intent.amount:
             limit = max(0, len(SWITCHES) - VISIBLE_ROWS)
             self.scroll = min(limit, max(0, self.scroll - intent.amount))
@@ -273,3 +313,14 @@ class SetupScene(Scene):
                 anchor="midright",
             )
         self.menu.draw(surface)
+        if len(self.people()) > 1:
+            uno = button_name(self.app.settings.buttons["uno"])
+            draw_text(
+                surface,
+                f"Couch play: {uno} on a controller gives it to the next person (again: the "
+                f"one after), or A at their first turn. Second person on the keyboard: "
+                f"{SECOND_SET_TEXT}.",
+                19,
+                (960, 946),
+                MUTED,
+            )

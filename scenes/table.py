@@ -41,7 +41,7 @@ from game.rules import RACE_ACTION_TEXT, RaceAction, Rules
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
 from scenes.assets import Weight
-from scenes.input import SECOND_KEYS, Act, Intent
+from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.layout import Layout, load_layout
 from scenes.narrate import Narrator
 from scenes.presenter import Presenter
@@ -145,6 +145,7 @@ class TableScene(Scene):
         on_match_end: Callable[[TableScene], None] | None = None,
         game: Game | None = None,
         autosave: bool = False,
+        pads: dict[int, int] | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -173,9 +174,10 @@ class TableScene(Scene):
             len(self.people) == 1,
         )
         self._shown_to: int | None = None  # the person whose hand the screen shows
-        # Couch play: a controller belongs to the person who pressed A on it at their hand-off,
-        # so catches and UNO calls from it act for that person even off their turn.
-        self.device_seat: dict[int, int] = {}
+        # Couch play: a controller belongs to the person it was given to in setup, or who
+        # pressed A on it at their hand-off, so catches, UNO calls, jump-ins and races from it
+        # act for that person even off their turn.
+        self.device_seat: dict[int, int] = dict(pads or {})  # given out in setup
         self._peeking: int | None = None  # a person holding their peek button
         # At a couch table a hand is face up only while the game waits on its owner: the
         # moment they have played, it turns face down before the screen is passed on.
@@ -512,40 +514,34 @@ class TableScene(Scene):
             self._peek(owner, act is Act.PEEK)
             return
         if owner is not None and owner != self.viewer:
-            if self.game.phase is Phase.RACE and self._race_for_other(owner, intent):
-                return
-            if act in (Act.CATCH, Act.UNO):
-                self._act_for(owner, Catch if act is Act.CATCH else CallUno)
-                return
+            # Another person's own device never steers the screen person's hand.
+            self._off_screen(owner, intent)
+            return
         if self.presenter.busy or not self.people:
             return
-        if self.buttons.handle(intent) and act is not Act.POINT:
+        if act in (Act.POINT, Act.PRESS, Act.RELEASE):
+            self._pointer(intent)
             return
         mine = self.person_actions()
-        if act is Act.POINT and intent.pos is not None:
-            sprite = self.presenter.viewer_sprite_at(intent.pos)
-            self.presenter.hover = sprite.card.uid if sprite else None
-            if self._dragging is not None:
-                dragged = self.presenter.sprites.get(self._dragging)
-                if dragged is not None:
-                    dragged.x, dragged.y = intent.pos
-            return
-        if act is Act.PRESS and intent.pos is not None:
-            self._press_pos = intent.pos
-            sprite = self.presenter.viewer_sprite_at(intent.pos)
-            if sprite is not None:
-                self._dragging = sprite.card.uid
-                return
-            if self.layout.draw_pile.rect().collidepoint(intent.pos):
-                self._do_draw(mine)
-            return
-        if act is Act.RELEASE and intent.pos is not None:
-            self._release(intent.pos, mine)
-            return
         hand = self.presenter.hands[self.viewer]
-        if act in (Act.LEFT, Act.RIGHT) and hand:
+        menu = self.buttons
+        if act in (Act.UP, Act.DOWN) and menu.buttons:
+            # Up and down walk the button column (Draw, UNO, Keep it...); left and right go
+            # back to the hand, so a keyboard or a controller reaches every button.
+            if menu.focus < 0:
+                menu.focus = 0 if act is Act.DOWN else len(menu.buttons) - 1
+            else:
+                menu.move(1 if act is Act.DOWN else -1)
+        elif act in (Act.LEFT, Act.RIGHT) and hand:
+            menu.focus = -1
             self.focus = (self.focus + (1 if act is Act.RIGHT else -1)) % len(hand)
             self.presenter.hover = hand[self.focus].card.uid
+        elif act is Act.CONFIRM and menu.focus >= 0 and menu.buttons:
+            menu.handle(intent)
+        elif act is Act.CONFIRM and self.couch and not self._faces_open:
+            # The screen person's cards are face down (it is not their turn): Enter or A jumps
+            # in with the identical card, if they hold one, as it does for everyone else.
+            self._jump_in_for(self.viewer)
         elif act is Act.CONFIRM and hand:
             uid = self.presenter.hover
             sprite = next((s for s in hand if s.card.uid == uid), hand[self.focus % len(hand)])
@@ -558,6 +554,36 @@ class TableScene(Scene):
             self._do_catch(mine)
         elif act is Act.HINT:
             self.hint()
+
+    def _pointer(self, intent: Intent) -> None:
+        """Mouse or touch: hover, click a button, click or drag a card, click the draw pile."""
+        act, pos = intent.act, intent.pos
+        if pos is None:
+            return
+        menu = self.buttons
+        if menu.handle(intent) and act is not Act.POINT:
+            return
+        if act is Act.POINT:
+            if menu.at(pos) is None:
+                menu.focus = -1  # Enter plays the hovered card, not a button left behind
+            sprite = self.presenter.viewer_sprite_at(pos)
+            self.presenter.hover = sprite.card.uid if sprite else None
+            if self._dragging is not None:
+                dragged = self.presenter.sprites.get(self._dragging)
+                if dragged is not None:
+                    dragged.x, dragged.y = pos
+            return
+        mine = self.person_actions()
+        if act is Act.PRESS:
+            self._press_pos = pos
+            sprite = self.presenter.viewer_sprite_at(pos)
+            if sprite is not None:
+                self._dragging = sprite.card.uid
+                return
+            if self.layout.draw_pile.rect().collidepoint(pos):
+                self._do_draw(mine)
+            return
+        self._release(pos, mine)
 
     def _release(self, pos: tuple[int, int], mine: list[Action]) -> None:
         uid, self._dragging = self._dragging, None
@@ -589,7 +615,10 @@ class TableScene(Scene):
         if sprite is not None:
             sprite.shake = 1.0
             self.presenter.tweens.start(sprite, "shake", 0.0, 0.45)
-        self.refuse(self.game.why_illegal(Play(self.viewer, card)))
+        # The engine's sentence starts with the move in its own terms ("seat 0 plays Y8: ...");
+        # the person knows what they tried, so they read only the reason.
+        reason = self.game.why_illegal(Play(self.viewer, card))
+        self.refuse(reason.partition(": ")[2] or reason)
 
     def _bluff_warning(self, action: Action) -> bool:
         """Before an illegal Wild Draw Four (a bluff), warn what a challenge would cost."""
@@ -602,12 +631,38 @@ class TableScene(Scene):
         self.app.push(bluff_prompt(self, action))
         return True
 
+    def _off_screen(self, seat: int, intent: Intent) -> None:
+        """Input from the own device of a person who is not at the screen: the real-time
+        moves (races, catching, calling UNO, jumping in) act for them; nothing else does."""
+        act = intent.act
+        if self.game.phase is Phase.RACE and self._race_for_other(seat, intent):
+            return
+        if act in (Act.CATCH, Act.UNO):
+            self._act_for(seat, Catch if act is Act.CATCH else CallUno)
+        elif act is Act.CONFIRM:
+            self._jump_in_for(seat)
+
     def _act_for(self, seat: int, kind: type[Catch] | type[CallUno]) -> None:
         """A real-time move from another person's own controller."""
         for action in self.game.legal_actions():
             if isinstance(action, kind) and action.player == seat:
                 self.apply(action)
                 return
+
+    def _jump_in_for(self, seat: int) -> None:
+        """Jump in for a person whose hand is not on screen.
+
+        A jump-in card must be identical to the top card, so there is nothing to choose: any
+        copy of it will do, and one press is enough. Holding none gets a neutral answer that
+        says no more than that the press came too late or without the card.
+        """
+        for action in self.game.legal_actions():
+            if isinstance(action, JumpIn) and action.player == seat:
+                self.apply(action)
+                self.sounds.play(Sfx.CLICK)
+                return
+        if self.game.rules.jump_in:
+            self.refuse(f"{self.setup.seats[seat].name} cannot jump in now.")
 
     def hint(self) -> None:
         """What the Hard AI would do in your place, from your view only, and the facts behind it."""
@@ -629,10 +684,13 @@ class TableScene(Scene):
             self.presenter.hover = advice.card.uid
 
     def _do_draw(self, mine: list[Action]) -> None:
-        for action in mine:
-            if isinstance(action, Draw) and action.player == self.viewer:
-                self.apply(action)
-                return
+        """The draw key: draw a card, or the move that takes its place now (keep the card
+        just drawn, take the penalty cards, accept the skip)."""
+        for kind in (Draw, Pass, Accept):
+            for action in mine:
+                if isinstance(action, kind) and action.player == self.viewer:
+                    self.apply(action)
+                    return
         if self.game.actor != self.viewer:
             self.refuse("Wait for your turn to draw.")
         else:
@@ -738,6 +796,7 @@ class TableScene(Scene):
         mine = [a for a in self.person_actions() if a.player == self.viewer]
         box = self.layout.buttons
         specs: list[tuple[str, Callable[[], None], tuple[int, int, int], str]] = []
+        draw_key = self._key("draw")
         for action in mine:
             match action:
                 case CallUno():
@@ -748,14 +807,14 @@ class TableScene(Scene):
                         (f"Catch {name}", self.chooser(action), (170, 40, 90), self._key("catch"))
                     )
                 case Draw():
-                    specs.append(("Draw", self.chooser(action), (40, 90, 150), self._key("draw")))
+                    specs.append(("Draw", self.chooser(action), (40, 90, 150), draw_key))
                 case Pass():
-                    specs.append(("Keep it", self.chooser(action), (60, 70, 90), ""))
+                    specs.append(("Keep it", self.chooser(action), (60, 70, 90), draw_key))
                 case Accept() if self.game.phase is Phase.SKIP:
-                    specs.append(("Skip me", self.chooser(action), (60, 70, 90), ""))
+                    specs.append(("Skip me", self.chooser(action), (60, 70, 90), draw_key))
                 case Accept():
                     label = f"Take {self.game.pending}"
-                    specs.append((label, self.chooser(action), (150, 70, 40), ""))
+                    specs.append((label, self.chooser(action), (150, 70, 40), draw_key))
         if mine and self.game.actor == self.viewer and self.game.phase is Phase.PLAY:
             specs.append(("Hint", self.hint, (70, 80, 60), self._key("hint")))
         # Several catch targets at once are rare; keep the first of each label.
@@ -792,7 +851,7 @@ class TableScene(Scene):
         self._draw_status(surface)
         self._draw_log(surface)
         self._draw_scores(surface)
-        self.buttons.draw(surface, show_focus=False)
+        self.buttons.draw(surface, show_focus=self.buttons.focus >= 0)
         self._draw_menu_button(surface)
 
     def _draw_center(self, surface: pygame.Surface) -> None:
@@ -894,7 +953,10 @@ class TableScene(Scene):
             return ""
         game = self.game
         if game.actor != self.viewer:
-            if any(isinstance(a, JumpIn) and a.player == self.viewer for a in game.legal_actions()):
+            # At a couch table a hand that is face down must not be given away by a prompt.
+            if (not self.couch or self._faces_open) and any(
+                isinstance(a, JumpIn) and a.player == self.viewer for a in game.legal_actions()
+            ):
                 return "Jump in! You hold the very same card: click it before the next move"
             return ""
         match game.phase:
@@ -990,6 +1052,19 @@ def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
             _ROTATED.clear()
         found = _ROTATED[key] = pygame.transform.rotozoom(image, angle, 1.0)
     return found
+
+
+def couch_help(table: TableScene) -> str:
+    """The real-time moves a person can make off their turn, with their own device's names."""
+    buttons = table.app.settings.buttons
+    moves = [f"{button_name(buttons['uno'])} UNO", f"{button_name(buttons['catch'])} catch"]
+    if table.game.rules.jump_in:
+        moves.append(f"{button_name(buttons['confirm'])} jump in")
+    moves.append(f"hold {button_name(buttons['peek'])} to peek")
+    text = "Your own controller, any time: " + ", ".join(moves)
+    if len(table.people) == 2:
+        text += f". Second person on the keyboard: {SECOND_SET_TEXT}"
+    return text + "."
 
 
 def default_setup(seed: int | None = None) -> MatchSetup:

@@ -195,3 +195,134 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
     assert applied == [FinishRace(0)]
     table.handle(Intent(Act.PRESS, table.layout.draw_pile.rect().center))
     assert applied == [FinishRace(0), FinishRace(0)]
+
+
+def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) -> None:
+    from scenes.input import Act, Intent
+
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    app, table = couch_table(seats)
+    app.step(1 / 60, [])
+    table.show_to(0)
+    table.device_seat[5] = 2
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    focus, hover = table.focus, table.presenter.hover
+    for act in (Act.LEFT, Act.RIGHT, Act.DOWN, Act.DRAW, Act.HINT, Act.CONFIRM):
+        table.handle(Intent(act, device=5))
+    assert (table.focus, table.presenter.hover, applied) == (focus, hover, [])
+
+
+def test_a_person_off_screen_jumps_in_from_their_controller(monkeypatch) -> None:
+    from game.actions import JumpIn
+    from scenes.input import Act, Intent
+
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    app, table = couch_table(seats)
+    app.step(1 / 60, [])
+    table.show_to(0)
+    table.device_seat[5] = 2
+    # The identical card is in Tom's hand; which copy does not matter, so one press plays it.
+    jump = JumpIn(2, table.game.hands[2][0])
+    monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    table.handle(Intent(Act.CONFIRM, device=5))
+    assert applied == [jump]
+    monkeypatch.setattr(table.game, "legal_actions", list)
+    table.handle(Intent(Act.CONFIRM, device=5))  # nothing to jump in with: nothing happens
+    assert applied == [jump]
+
+
+def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch) -> None:
+    from game.actions import FinishRace, JumpIn
+    from game.rules import RaceAction
+
+    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    app, table = couch_table(seats)
+    app.step(1 / 60, [])
+    table.show_to(0)
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+
+    def press(code: int) -> None:
+        event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=0)
+        for intent in app.input.translate(event):
+            table.handle(intent)
+
+    jump = JumpIn(2, table.game.hands[2][0])
+    monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
+    press(pygame.K_b)
+    assert applied == [jump]
+    game = table.game
+    game.phase = Phase.RACE  # a race set by hand: the routing is what is under test
+    game.house_rules = {3: RaceAction.PRESS_LEFT_THEN_RIGHT}
+    game.race_number = 3
+    game.race_left = [0, 2]
+    press(pygame.K_j)
+    press(pygame.K_l)
+    assert applied == [jump, FinishRace(2)]
+
+
+def test_a_face_down_screen_person_jumps_in_with_enter(monkeypatch) -> None:
+    from game.actions import JumpIn
+    from scenes.input import Act, Intent
+
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    app, table = couch_table(seats)
+    app.step(1 / 60, [])
+    table.show_to(0)
+    table._faces_open = False  # Ana's turn is on: Maria's cards are face down
+    jump = JumpIn(0, table.game.hands[0][0])
+    monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
+    table.presenter.settle()
+    table.game.actor = 1
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    assert table._prompt_line() == ""  # a face-down hand is not given away by the prompt
+    table.handle(Intent(Act.CONFIRM))
+    assert applied == [jump]
+
+
+def test_someone_elses_controller_does_not_lift_the_curtain() -> None:
+    from scenes.input import Act, Intent
+
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    app, table = couch_table(seats)
+    table.device_seat[5] = 0
+    curtain = HandOffOverlay(app, table, 2)
+    app.push(curtain)
+    app.step(1 / 60, [])
+    curtain.handle(Intent(Act.CONFIRM, device=5))
+    assert app.top is curtain and table.device_seat == {5: 0} and "Maria's" in curtain.notice
+    curtain.handle(Intent(Act.CONFIRM, device=6))
+    app.step(1 / 60, [])
+    assert app.top is table and table.viewer == 2 and table.device_seat == {5: 0, 6: 2}
+
+
+def test_controllers_are_given_out_in_setup_and_reach_the_table() -> None:
+    from scenes.input import Act, Intent
+    from scenes.setup import SetupScene
+
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.handle(Intent(Act.UNO, device=5))  # one person: nothing to share out
+    assert setup.pads == {}
+    setup.kinds[2] = None  # seat 3 becomes a person
+    setup._build()
+    setup.handle(Intent(Act.UNO, device=5))
+    setup.handle(Intent(Act.UNO, device=6))
+    assert setup.pads == {5: 0, 6: 2}
+    assert setup._kind_label(2).startswith("Person + pad")
+    setup.handle(Intent(Act.UNO, device=5))  # pad 5 moves on: seat 2 is taken, so nobody
+    assert setup.pads == {6: 2}
+    setup.handle(Intent(Act.UNO, device=5))
+    assert setup.pads == {6: 2, 5: 0}
+    setup.handle(Intent(Act.UNPLUGGED, device=6))
+    assert setup.pads == {5: 0}
+    setup._start()
+    app.step(1 / 60, [])
+    table = app.stack[0]
+    assert isinstance(table, TableScene) and table.device_seat == {5: 0}

@@ -87,3 +87,38 @@ def test_rebinding_a_key_and_a_button_swaps_with_any_move_that_had_it() -> None:
     assert app.settings.buttons["draw"] == 3 and app.settings.buttons["uno"] == 2
     pressed = event(pygame.CONTROLLERBUTTONDOWN, button=3, instance_id=1)
     assert app.input.translate(pressed) == [Intent(Act.DRAW, device=1)]
+
+
+def test_the_second_persons_keys_are_their_own_device() -> None:
+    from scenes.input import SECOND_KEYS
+
+    inputs = layer()
+    seen = [
+        inputs.translate(event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+        for code in (pygame.K_i, pygame.K_k, pygame.K_j, pygame.K_l, pygame.K_b)
+    ]
+    assert seen == [
+        [Intent(act, device=SECOND_KEYS)]
+        for act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.CONFIRM)
+    ]
+
+
+def test_a_saved_binding_on_a_second_person_key_falls_back_to_the_default() -> None:
+    pygame.init()
+    settings = Settings()
+    settings.keys["draw"] = "j"  # written by an older version, before the second set
+    inputs = InputLayer(settings)
+    assert inputs.problem is not None and "second person" in inputs.problem
+    draw = inputs.translate(event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d"))
+    assert draw == [Intent(Act.DRAW)]
+
+
+def test_the_controls_scene_refuses_a_second_person_key() -> None:
+    from scenes.app import App
+    from scenes.controls import ControlsScene
+
+    pygame.init()
+    app = App(Settings(), headless=True)
+    scene = ControlsScene(app)
+    scene._bound("key", "draw", "key", pygame.K_m)
+    assert app.settings.keys["draw"] == "d" and "second person" in scene.message

@@ -18,6 +18,7 @@ from game.engine import Phase
 from game.events import CardPlayed, UnoCalled
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import App, Scene
+from scenes.input import Act, Intent
 from scenes.overlays import ChoiceOverlay
 from scenes.settings import Settings
 from scenes.table import MatchSetup, SeatSpec, TableScene, ai_table, default_setup
@@ -249,3 +250,60 @@ def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
     assert replay.table.game.state_digest() == again.state_digest()
     for seat, hand in enumerate(replay.table.presenter.hands):
         assert sorted(s.card.uid for s in hand) == sorted(c.uid for c in again.hands[seat])
+
+
+def test_keyboard_play_arrows_walk_the_hand_and_enter_plays_the_focused_card(app: App) -> None:
+    table = table_for(app, default_setup(4))
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table))
+    legal = {a.card.uid for a in table.game.legal_actions() if isinstance(a, Play)}
+    hand = table.presenter.hands[0]
+    target = next((i for i, s in enumerate(hand) if s.card.uid in legal), None)
+    if target is None:
+        pytest.skip("nothing playable in this hand")
+    # From the first card, step right to a playable one: the Draw button must not take focus.
+    steps = (target - table.focus) % len(hand)
+    for _ in range(steps):
+        key(app, pygame.K_RIGHT)
+    assert table.presenter.hover == hand[target].card.uid and table.buttons.focus == -1
+    played = hand[target].card
+    key(app, pygame.K_RETURN)
+    assert played in table.game.discard
+
+
+def test_keyboard_reaches_the_buttons_with_up_and_down(app: App) -> None:
+    table = table_for(app, default_setup(4))
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table))
+    before = len(table.game.hands[0])
+    key(app, pygame.K_DOWN)
+    assert table.buttons.buttons[table.buttons.focus].label == "Draw"
+    key(app, pygame.K_RETURN)
+    assert len(table.game.hands[0]) == before + 1  # Enter pressed the focused Draw button
+
+
+def test_the_draw_key_keeps_a_drawn_card(app: App, monkeypatch) -> None:
+    from game.actions import Pass
+
+    table = table_for(app, default_setup(4))
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table))
+    keep = Pass(0)
+    monkeypatch.setattr(table, "person_actions", lambda: [keep])  # after a draw: play or keep
+    applied: list[object] = []
+    monkeypatch.setattr(table, "apply", applied.append)
+    table.handle(Intent(Act.DRAW))
+    assert applied == [keep]
+
+
+def test_a_refused_card_says_only_the_reason(app: App) -> None:
+    table = table_for(app, default_setup(4))
+    pygame.event.clear()
+    run_until(app, table, lambda: my_turn(table))
+    legal = {a.card.uid for a in table.game.legal_actions() if isinstance(a, Play)}
+    wrong = [c for c in table.game.hands[0] if c.uid not in legal]
+    if not wrong:
+        pytest.skip("every card of this hand is playable")
+    table.try_card(wrong[0])
+    assert table.refusal is not None
+    assert not table.refusal.text.startswith("seat "), table.refusal.text
