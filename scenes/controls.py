@@ -30,6 +30,14 @@ LABELS = {
 }
 
 
+# Moves without a rebindable key: Enter and Esc are the menus' own keys, and peeking is for a
+# person off the screen, who holds a controller (the keyboard sits with the screen).
+FIXED_KEY_TEXT = {
+    "confirm": "Key: Enter or Space (fixed)",
+    "back": "Key: Esc (fixed)",
+    "peek": "Key: none (controllers only)",
+}
+
 T = TypeVar("T")
 
 
@@ -57,7 +65,7 @@ class ControlsScene(Scene):
         for row, move in enumerate(LABELS):
             y = 180 + row * 78
             key = settings.keys.get(move)
-            key_label = f"Key: {key.upper()}" if key else "Key: (fixed: Enter / Esc)"
+            key_label = f"Key: {key.upper()}" if key else FIXED_KEY_TEXT[move]
             buttons.append(
                 Button(
                     pygame.Rect(760, y, 420, 68),
@@ -81,6 +89,8 @@ class ControlsScene(Scene):
         focus = self.menu.focus
         self.menu.buttons = buttons
         self.menu.focus = min(focus, len(buttons) - 1)
+        if not buttons[self.menu.focus].enabled:
+            self.menu.move(1)  # the focus never rests on a fixed key
 
     def _capture(self, kind: str, move: str) -> None:
         self.waiting = f"Press the {'key' if kind == 'key' else 'controller button'} for " + (

@@ -516,7 +516,10 @@ class HandOffOverlay(Scene):
         if self.notice:
             draw_text(surface, self.notice, 28, (960, 720), DANGER, shadow=True)
         if len(self.table.people) > 1:
-            draw_text(surface, couch_help(self.table), 22, (960, 1010), MUTED, shadow=True)
+            lines = couch_help(self.table)
+            for i, line in enumerate(lines):
+                y = 1040 - 34 * (len(lines) - 1 - i)
+                draw_text(surface, line, 24, (960, y), MUTED, shadow=True)
 
 
 class MoveLogOverlay(Scene):

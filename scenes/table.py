@@ -1054,17 +1054,17 @@ def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
     return found
 
 
-def couch_help(table: TableScene) -> str:
+def couch_help(table: TableScene) -> list[str]:
     """The real-time moves a person can make off their turn, with their own device's names."""
     buttons = table.app.settings.buttons
     moves = [f"{button_name(buttons['uno'])} UNO", f"{button_name(buttons['catch'])} catch"]
     if table.game.rules.jump_in:
         moves.append(f"{button_name(buttons['confirm'])} jump in")
     moves.append(f"hold {button_name(buttons['peek'])} to peek")
-    text = "Your own controller, any time: " + ", ".join(moves)
+    lines = ["Your own controller, any time: " + ", ".join(moves) + "."]
     if len(table.people) == 2:
-        text += f". Second person on the keyboard: {SECOND_SET_TEXT}"
-    return text + "."
+        lines.append(f"Second person on the keyboard: {SECOND_SET_TEXT}.")
+    return lines
 
 
 def default_setup(seed: int | None = None) -> MatchSetup:
