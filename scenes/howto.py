@@ -16,7 +16,7 @@ from game.rules import SWITCHES, Rules, TargetMode
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import Act, Intent
+from scenes.input import SECOND_SET_TEXT, Act, Intent
 from scenes.ui import GOLD, WHITE, Button, Menu, draw_text, panel, wrap
 
 BASICS = """Goal: be the first to play every card in your hand. When you go out, you score the \
@@ -67,11 +67,20 @@ def rules_text(rules: Rules, players: int = 4) -> str:
     if changed:
         parts.append("House rules in play:\n" + "\n".join(f"- {line}" for line in changed))
     parts.append(
-        "Controls: click or drag a card to play it; arrows and Enter choose a card; D draws; "
-        "U calls UNO; C catches; H asks the Hard AI for a hint; Esc pauses. A controller: d-pad "
-        "or stick to move, A to play, X to draw, Y for UNO, B to go back. Two people on one "
-        "keyboard: the one at the screen uses C and U, the other catches with M and calls UNO "
-        "with N."
+        "Controls: click or drag a card to play it; left and right arrows choose a card and "
+        "Enter plays it; up and down reach the buttons beside your hand; D draws (or keeps the "
+        "card you drew, or takes the penalty); U calls UNO; C catches; H asks the Hard AI for a "
+        "hint; Esc pauses. A controller: d-pad or stick to move, A to play, X to draw, Y for "
+        "UNO, B to go back. Every key and button can be changed in Settings, Controls."
+    )
+    parts.append(
+        "Several people at one screen: between two people's turns a curtain hides every hand "
+        "until the next person presses A, Enter or clicks. A controller belongs to whoever it "
+        "was given to in setup (its Y button there) or who pressed A on it at their curtain; "
+        "with it they call UNO, catch, jump in (A: the card must be identical, so there is "
+        "nothing to choose) and run House Rules races at any time, and hold the right shoulder "
+        f"to peek at their own hand. Two people on one keyboard: the other person's keys are "
+        f"{SECOND_SET_TEXT}."
     )
     return "\n\n".join(parts)
 
