@@ -24,6 +24,7 @@ import pygame
 from scenes.assets import AssetError, asset_path
 from scenes.input import InputLayer, Intent
 from scenes.settings import Settings
+from scenes.sound import Music, MusicPlayer
 
 LOGICAL_SIZE = (1920, 1080)
 # A dragged or stalled window must not make cards jump across the table in one frame.
@@ -36,6 +37,7 @@ class Scene:
 
     opaque = True  # False: the scenes below are drawn first (an overlay)
     freezes_below = True  # False: the scene below keeps updating under this overlay
+    music: Music | None = None  # None: the track of the scene below plays on
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -85,6 +87,7 @@ class App:
     def __post_init__(self) -> None:
         self.screen = open_window(self.settings.fullscreen)
         self.input = InputLayer(self.settings)
+        self.music = MusicPlayer(self.settings.music_volume)
         self.clock = pygame.time.Clock()
         self.frame_s: list[float] = []  # draw times, for the benchmark tool
         self.record_frames = False
@@ -141,6 +144,8 @@ class App:
                 scene.enter()
         if not self.stack:
             self.running = False
+        # The music follows the stack: the nearest scene from the top that names a track.
+        self.music.want(next((s.music for s in reversed(self.stack) if s.music), None))
 
     # ------------------------------------------------------------- the loop
 

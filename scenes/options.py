@@ -1,4 +1,5 @@
-"""The settings screen: animation speed, AI pace, volume, colorblind shapes, full screen.
+"""The settings screen: animation speed, AI pace, sound and music volume, colorblind shapes,
+reduced motion, text size, full screen, and the way to the key and button bindings.
 
 Changes apply at once to the running program and are saved in the user's config folder.
 """
@@ -18,6 +19,7 @@ from scenes.ui import GOLD, MUTED, Button, Menu, draw_text
 SPEEDS = (1.0, 1.5, 2.0, 0.0, 0.75)
 PACES = (1.0, 0.6, 0.3, 1.5)
 VOLUMES = (0.7, 1.0, 0.0, 0.3, 0.5)
+MUSIC_VOLUMES = (0.4, 0.6, 0.8, 1.0, 0.0, 0.2)
 
 
 def _cycle(values: tuple[float, ...], current: float) -> float:
@@ -41,7 +43,8 @@ class OptionsScene(Scene):
         rows: list[tuple[str, Callable[[], None]]] = [
             (f"Animation speed: {speed}", self._speed),
             (f"AI thinking pauses: x{s.ai_pace:g}", self._pace),
-            (f"Volume: {round(s.volume * 100)}%", self._volume),
+            (f"Sound effects: {round(s.volume * 100)}%", self._volume),
+            (f"Music: {round(s.music_volume * 100)}%", self._music),
             (f"Colorblind shapes: {'on' if s.shapes else 'off'}", self._shapes),
             (f"Reduced motion: {'on' if s.reduced_motion else 'off'}", self._motion),
             (f"Large text: {'on' if s.large_text else 'off'}", self._text),
@@ -51,7 +54,7 @@ class OptionsScene(Scene):
         ]
         focus = self.menu.focus
         self.menu.buttons = [
-            Button(pygame.Rect(560, 170 + i * 86, 800, 72), label, click)
+            Button(pygame.Rect(560, 160 + i * 80, 800, 68), label, click)
             for i, (label, click) in enumerate(rows)
         ]
         self.menu.focus = focus
@@ -70,6 +73,11 @@ class OptionsScene(Scene):
 
         sounds, _ = shared_media(self.app)
         sounds.set_volume(self.app.settings.volume)
+        self._build()
+
+    def _music(self) -> None:
+        self.app.settings.music_volume = _cycle(MUSIC_VOLUMES, self.app.settings.music_volume)
+        self.app.music.set_volume(self.app.settings.music_volume)
         self._build()
 
     def _shapes(self) -> None:

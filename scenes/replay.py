@@ -17,7 +17,7 @@ from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.assets import Weight
 from scenes.input import Act, Intent
-from scenes.sound import SoundBoard
+from scenes.sound import Music, SoundBoard
 from scenes.table import MatchSetup, TableScene
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
@@ -25,6 +25,8 @@ AUTO_STEP_S = 0.9
 
 
 class ReplayScene(Scene):
+    music = Music.TABLE
+
     def __init__(
         self, app: App, setup: MatchSetup, record: Record, sounds: SoundBoard, art: CardArt
     ) -> None:

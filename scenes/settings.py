@@ -23,7 +23,8 @@ SETTINGS_NAME = "settings.json"
 class Settings:
     animation_speed: float = 1.0  # 0 instant, 1 normal, 2 twice as fast
     ai_pace: float = 1.0  # multiplies the AI thinking pauses; 0 for no pause
-    volume: float = 0.7
+    volume: float = 0.7  # sound effects
+    music_volume: float = 0.4  # under the effects, so a long match does not tire the ear
     shapes: bool = True  # colorblind shapes on colored cards
     reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
@@ -59,6 +60,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "animation_speed": (0.0, 4.0),
     "ai_pace": (0.0, 3.0),
     "volume": (0.0, 1.0),
+    "music_volume": (0.0, 1.0),
 }
 
 

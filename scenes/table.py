@@ -45,7 +45,7 @@ from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.layout import Layout, load_layout
 from scenes.narrate import Narrator
 from scenes.presenter import Presenter
-from scenes.sound import Sfx, SoundBoard
+from scenes.sound import Music, Sfx, SoundBoard
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -133,6 +133,8 @@ RACE_STEPS: dict[RaceAction, tuple[str, ...]] = {
 
 class TableScene(Scene):
     """One match at the table, from the first deal to the final standings."""
+
+    music = Music.TABLE
 
     def __init__(
         self,

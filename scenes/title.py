@@ -16,7 +16,7 @@ from scenes.app import App, Scene
 from scenes.art import CardArt, felt
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.sound import SoundBoard
+from scenes.sound import Music, SoundBoard
 from scenes.table import TableScene, default_setup
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
 
@@ -44,6 +44,8 @@ SHOWCASE = ("R7", "YS", "G+2", "BR", "W", "W+4")
 
 
 class TitleScene(Scene):
+    music = Music.TITLE
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.background = felt(app.screen.get_size()).convert()

@@ -163,3 +163,75 @@ def test_missing_or_damaged_file_silences_only_that_effect(tmp_path: Path) -> No
     board.play(Sfx.DEAL)
     assert pygame.mixer.get_busy()
     pygame.mixer.stop()
+
+
+def _tone(path: Path, seconds: float = 0.2) -> None:
+    """A tiny valid WAV file for the music player to stream."""
+    rate = 22_050
+    samples = array.array(
+        "h", (round(8000 * ((i // 50) % 2 * 2 - 1)) for i in range(int(rate * seconds)))
+    )
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(samples.tobytes())
+
+
+def test_music_plays_the_wanted_loop_and_stops_at_volume_zero(tmp_path: Path) -> None:
+    from scenes.sound import Music, MusicPlayer
+
+    pygame.mixer.init()
+    _tone(tmp_path / "title.wav")
+    _tone(tmp_path / "table.wav")
+    music = MusicPlayer(0.5, folder=tmp_path)
+    music.want(Music.TITLE)
+    assert music.problem is None and pygame.mixer.music.get_busy()
+    music.want(Music.TABLE)
+    assert music.track is Music.TABLE and music.problem is None
+    music.set_volume(0.0)
+    for _ in range(60):  # the fade-out runs on the audio thread: wait for it, up to 3 s
+        if not pygame.mixer.music.get_busy():
+            break
+        pygame.time.wait(50)
+    assert not pygame.mixer.music.get_busy()
+    music.set_volume(0.6)
+    assert pygame.mixer.music.get_busy()
+    assert pygame.mixer.music.get_volume() == pytest.approx(0.6, abs=0.01)
+
+
+def test_missing_or_damaged_music_is_silence_with_a_reason(tmp_path: Path) -> None:
+    from scenes.sound import Music, MusicPlayer
+
+    (tmp_path / "table.wav").write_bytes(b"RIFF not really")
+    music = MusicPlayer(0.5, folder=tmp_path)
+    music.want(Music.TITLE)  # no file at all
+    assert music.problem is not None and "title" in music.problem
+    music.want(Music.TABLE)  # a damaged file
+    assert music.problem is not None and "table" in music.problem
+    music.want(None)
+
+
+def test_the_music_follows_the_scene_stack() -> None:
+    from scenes.app import App, Scene
+    from scenes.settings import Settings
+    from scenes.sound import Music
+
+    pygame.init()
+    app = App(Settings(), headless=True)
+    wanted: list[Music | None] = []
+    app.music.want = wanted.append  # type: ignore[method-assign]
+
+    class Menu(Scene):
+        music = Music.TITLE
+
+    class Table(Scene):
+        music = Music.TABLE
+
+    app.push(Menu(app))
+    app.step(1 / 60, [])
+    app.push(Scene(app))  # an overlay without a track: the menu's plays on
+    app.step(1 / 60, [])
+    app.replace(Table(app))
+    app.step(1 / 60, [])
+    assert wanted[0] is Music.TITLE and wanted[1] is Music.TITLE and wanted[-1] is Music.TABLE
