@@ -326,3 +326,47 @@ def test_controllers_are_given_out_in_setup_and_reach_the_table() -> None:
     app.step(1 / 60, [])
     table = app.stack[0]
     assert isinstance(table, TableScene) and table.device_seat == {5: 0}
+
+
+def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
+    """No state set by hand: a seeded couch match with jump-in on, played until a person who is
+    not at the screen holds the identical card; one press of A on their pad plays it."""
+    import dataclasses
+
+    from game.actions import Accept, JumpIn, Pass
+    from game.events import CardPlayed
+    from scenes.input import Act, Intent
+
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.NORMAL), SeatSpec("Tom"))
+    rules = dataclasses.replace(Rules(), jump_in=True)
+    pads = {5: 0, 6: 2}
+    table = TableScene(app, MatchSetup(rules, seats, 1, 1), sounds=sounds, art=art, pads=pads)
+    app.push(table)
+    for _ in range(20_000):
+        app.step(1 / 60, [])
+        top, game = app.top, table.game
+        if isinstance(top, HandOffOverlay):
+            top.handle(Intent(Act.CONFIRM, device=5 if top.seat == 0 else 6))
+            continue
+        assert game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER), "no jump-in came up"
+        if top is not table or table.presenter.busy:
+            continue
+        legal = game.legal_actions()
+        jumps = [a for a in legal if isinstance(a, JumpIn) and a.player not in (table.viewer, 1)]
+        if jumps:
+            seat = jumps[0].player
+            before = len(game.log)
+            table.handle(Intent(Act.CONFIRM, device=5 if seat == 0 else 6))
+            played = [e for e in game.log[before:] if isinstance(e, CardPlayed)]
+            assert played and played[0].player == seat and played[0].jump_in
+            return
+        if table.person_waited_on() == table.viewer:
+            mine = [a for a in legal if a.player == table.viewer]
+            plays = [a for a in mine if isinstance(a, Play) and a.card.color is not None]
+            table.apply(
+                plays[0] if plays else next(a for a in mine if isinstance(a, Draw | Pass | Accept))
+            )
+    raise AssertionError("no jump-in came up in 20,000 frames")
