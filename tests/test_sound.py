@@ -212,7 +212,7 @@ def test_missing_or_damaged_music_is_silence_with_a_reason(tmp_path: Path) -> No
     music.want(None)
 
 
-def test_the_music_follows_the_scene_stack() -> None:
+def test_the_music_follows_the_scene_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     from scenes.app import App, Scene
     from scenes.settings import Settings
     from scenes.sound import Music
@@ -220,7 +220,7 @@ def test_the_music_follows_the_scene_stack() -> None:
     pygame.init()
     app = App(Settings(), headless=True)
     wanted: list[Music | None] = []
-    app.music.want = wanted.append  # type: ignore[method-assign]
+    monkeypatch.setattr(app.music, "want", wanted.append)
 
     class Menu(Scene):
         music = Music.TITLE
