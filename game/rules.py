@@ -116,6 +116,16 @@ RACE_ACTION_TEXT: dict[RaceAction, str] = {
     RaceAction.TAP_CENTER_THREE_TIMES: "Tap the middle of the table three times",
 }
 
+# How many separate moves each action takes (taps or presses): the longer ones are harder to
+# remember and slower to do, which is what a player making a rule aims for.
+RACE_ACTION_MOVES: dict[RaceAction, int] = {
+    **dict.fromkeys(RaceAction, 1),
+    RaceAction.TAP_TABLE_TWICE: 2,
+    RaceAction.PRESS_UP_THEN_DOWN: 2,
+    RaceAction.PRESS_LEFT_THEN_RIGHT: 2,
+    RaceAction.TAP_CENTER_THREE_TIMES: 3,
+}
+
 
 class RulesError(ValueError):
     """A rule configuration that cannot be played; the message says why."""

@@ -14,7 +14,8 @@ table scene waits that long, and headless play orders arrivals by it (``game.ai.
   to lack (and how many cards they have taken since), which cards it knows in other hands. It
   plays the card the next foe is least likely to follow, heads-up plays its extra-turn cards
   first, names colors to hurt the next foe and the leader, keeps its wilds, challenges by the
-  probability that the player held the color, and plays every house rule deliberately.
+  probability that the player held the color, and plays every house rule deliberately (the
+  House Rules it makes are the ones with the most moves, hardest for a person to race).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from game.actions import (
 )
 from game.ai.memory import Memory
 from game.cards import COLORS, Card, Color, Rank, deck
+from game.rules import RACE_ACTION_MOVES
 from game.view import SeatView
 
 
@@ -160,7 +162,7 @@ class Agent:
             targets = [a.target for a in legal if isinstance(a, ChooseSwap)]
             return ChooseSwap(view.seat, self.swap_target(view, targets, rng))
         if phase == "make-rule":
-            return _choice(rng, [a for a in legal if isinstance(a, MakeRule)])
+            return self.make_rule(view, [a for a in legal if isinstance(a, MakeRule)], rng)
         if phase == "setup":
             effects = [a for a in legal if isinstance(a, ChooseCustomEffect)]
             done = [a for a in legal if isinstance(a, FinishCustomEffects)]
@@ -238,6 +240,9 @@ class Agent:
 
     def swap_target(self, view: SeatView, targets: list[int], rng: random.Random) -> int:
         return targets[int(rng.random() * len(targets))]
+
+    def make_rule(self, view: SeatView, choices: list[MakeRule], rng: random.Random) -> Action:
+        return _choice(rng, list(choices))
 
 
 class Easy(Agent):
@@ -470,6 +475,20 @@ class Hard(Normal):
         foes = [p for p in targets if p != partner] or targets
         # Take the smallest hand; between equals, hurt the leader in points.
         return min(foes, key=lambda p: (view.hand_sizes[p], -view.scores[p], p))
+
+    def make_rule(self, view: SeatView, choices: list[MakeRule], rng: random.Random) -> Action:
+        """The rule hardest to do and to remember: the most moves (three taps, a sequence of
+        two). The AI's own reaction does not depend on it, while a person's does, and the
+        slowest racer draws. With Wild Game Changer, it replaces the easiest rule in play."""
+        current = dict(view.house_rules)
+
+        def worth(action: MakeRule) -> tuple[int, int]:
+            replaced = current.get(action.number)
+            easiest = -RACE_ACTION_MOVES[replaced] if replaced is not None else 0
+            return RACE_ACTION_MOVES[action.rule], easiest
+
+        best = max(worth(a) for a in choices)
+        return _choice(rng, [a for a in choices if worth(a) == best])
 
 
 LEVELS: dict[Level, type[Agent]] = {Level.EASY: Easy, Level.NORMAL: Normal, Level.HARD: Hard}
