@@ -10,10 +10,10 @@ import pytest
 from game.actions import ChooseColor, Draw, Pass, Play
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
-from game.ai.expert import playout, sample_position
+from game.ai.expert import Tally, light_policy, playout, sample_position
 from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
-from game.cards import Color, DeckKind, deck
+from game.cards import Color, DeckKind, deck, find_cards
 from game.engine import Game
 from game.events import CardPlayed, CardsDrawn, DrawReason, Passed, RoundStarted, redact
 from game.randomplay import random_action
@@ -163,6 +163,55 @@ def test_expert_samples_and_playouts_depend_only_on_the_seats_view() -> None:
         assert playout(first, seat, action) == playout(second, seat, action)
         checked += 1
     assert checked >= 10
+
+
+def test_expert_names_the_color_of_its_wild_from_its_view_alone() -> None:
+    # The Expert searches the color for its wild from the position before the wild left its
+    # hand: the same view with the hidden cards dealt differently must name the same color.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    agent = make_agent(Level.EXPERT, samples=3)
+    checked = 0
+    for seed in range(40):
+        game = Game(rules, 2 + seed % 2, seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.is_over or game.phase.value == "color":
+                break
+            game.apply(random_action(game, rng))
+        if game.is_over or game.phase.value != "color":
+            continue
+        seat = game.actor
+        memory = memory_of(game, seat)
+        if any(memory.known[p] for p in memory.known):
+            continue
+        twin = twin_with_other_hidden_cards(game, seat, random.Random(seed))
+        first = agent.decide(game.view(seat), memory, random.Random(5))
+        second = agent.decide(twin.view(seat), memory_of(twin, seat), random.Random(5))
+        assert isinstance(first, ChooseColor) and first in game.view(seat).legal
+        assert first == second, (seed, first, second)
+        checked += 1
+    assert checked >= 10
+
+
+def test_expert_playouts_play_the_card_the_next_player_can_hardly_follow() -> None:
+    # Red is nearly all on the discard pile: the light policy leads the red five, not the
+    # blue one, since the next player can follow blue far more often.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    cards = deck(rules.deck)
+    red5, blue5, green1, top = find_cards(cards, ["R5", "B5", "G1", "Y5"])
+    reds = [c for c in cards if c.color is Color.RED and c is not red5]
+    rest = [c for c in cards if c not in (red5, blue5, green1, top) and c not in reds]
+    game = Game.from_position(
+        rules,
+        seed=1,
+        hands=[[blue5, red5, green1], rest[:7]],
+        draw_pile=rest[7:],
+        discard=[*reds, top],
+        color=Color.YELLOW,
+        direction=1,
+        turn=0,
+    )
+    assert light_policy(game, Tally(game)) == Play(0, red5)
 
 
 def test_samples_respect_what_the_seat_knows() -> None:

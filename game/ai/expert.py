@@ -1,22 +1,28 @@
 """The Expert AI: information-set Monte Carlo over positions sampled from its own view.
 
-For a turn decision with more than one sensible option it repeatedly samples the hidden cards
-(the other hands and the draw pile) consistently with what its seat knows: hand sizes, cards it
-knows to be in a hand, colors a player seems to lack (at most as many cards of them as the
-player has taken since). On each sample it tries every candidate and plays the hand out; the
-candidate with the best mean outcome (round points, and the win itself) wins. It stops at its
-time budget (default 0.2 s) or after a fixed number of samples (for reproducible arenas),
-whichever comes first. Other decisions (colors, challenges, windows) are the Hard level's.
-It is a pure function of the view, the memory and its random generator, so the table scene can
-run it in a worker thread.
+For a turn decision with more than one distinct option (two copies of a card count as one) it
+repeatedly samples the hidden cards (the other hands and the draw pile) consistently with what
+its seat knows: hand sizes, cards it knows to be in a hand, colors a player seems to lack (at
+most as many cards of them as the player has taken since). On each sample it tries every
+candidate and plays the hand out; a playout scores the won hand only, since won hands are what
+the level is measured on. The Hard choice stands unless another candidate wins a clearly
+larger share of the same samples. The color for its own Wild or Wild Draw Four is searched the
+same way, from the position just before the wild left the hand. It stops at its time budget
+(default 0.2 s) or after a fixed number of samples (for reproducible arenas), whichever comes
+first. Other decisions (challenges, windows, house rules) are the Hard level's. It is a pure
+function of the view, the memory and its random generator, so the table scene can run it in a
+worker thread.
 
 The playouts use a light version of the Hard policy that reads the sampled game directly
-instead of building a view and a memory for every move: every player keeps its wilds, plays
-from its biggest color (points first), heads-up plays its extra-turn cards first, names its
-strongest color and takes penalties without challenging. It reads only the hand of the player
-it moves for, so the sampled hands of the others never steer a move (letting it peek at the
-next hand to block measured worse in a short arena run). Without views to build, a few hundred
-samples fit in the budget instead of a few dozen.
+instead of building a view and a memory for every move: every player keeps its wilds (and a
+drawn Wild Draw Four while nobody is close to out), heads-up plays its extra-turn cards first,
+otherwise plays the card the next player is least likely to follow, counted from what that
+player cannot have seen (the deck minus its own hand and the discard pile) and the next hand's
+size, with the biggest color breaking ties; it names its strongest color and takes penalties
+without challenging. It reads only the hand of the player it moves for, so the sampled hands
+of the others never steer a move (letting it peek at the next hand to block measured worse in
+a short arena run). Without views to build, a few hundred samples fit in the budget instead of
+a few dozen.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from dataclasses import replace
 
 from game.actions import (
     Accept,
@@ -35,16 +42,23 @@ from game.actions import (
     Pass,
     Play,
 )
-from game.ai.levels import EXTRA_TURN, Hard, Level
+from game.ai.levels import BLOCK_W, EXTRA_TURN, Hard, Level, _none_among
 from game.ai.memory import Memory
-from game.cards import COLORS, Card, Color, Rank, deck
+from game.cards import COLORS, Card, Color, DeckKind, Rank, deck
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.events import RoundEnded
+from game.rules import Stacking
 from game.view import SeatView
 
 PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
-MARGIN = 4.0  # round points a candidate must gain over the Hard choice to replace it
-WIN_POINTS = 30.0  # what winning the hand is worth on top of the points it scores
+# The share of won hands a candidate must gain over the Hard choice to replace it (on top of
+# one standard error of that gain): a few noisy playouts should not overturn a sound habit.
+MARGIN = 0.02
+SE_K = 1.0  # standard errors of the gain a replacement must also clear
+# Round points in a playout's score are divided by this: a typical hand's 20 to 60 points add
+# a tenth or so to the 1 the win is worth, so points break near-ties between lines and never
+# outweigh the win.
+POINTS_SCALE = 400.0
 
 
 class Expert(Hard):
@@ -55,6 +69,8 @@ class Expert(Hard):
         self.samples = samples
 
     def decide(self, view: SeatView, memory: Memory, rng: random.Random) -> Action | None:
+        if view.actor == view.seat and view.phase == "color":
+            return self.search_color(view, memory, rng)
         if view.actor != view.seat or view.phase not in ("play", "drawn"):
             return super().decide(view, memory, rng)
         legal = [a for a in view.legal if a.player == view.seat]
@@ -64,11 +80,41 @@ class Expert(Hard):
         plays: list[Action] = [a for a in legal if isinstance(a, Play)]
         # Declining to play is only searched after a draw (play or keep the drawn card).
         candidates = plays + [a for a in legal if isinstance(a, Pass)]
-        if len(candidates) <= 1 or default is None:
+        if default is None:
             return default
-        if default not in candidates:
-            candidates.append(default)
-        return self.search(view, memory, candidates, default, rng)
+        # Two copies of a card play out alike: search one (the budget then buys more samples).
+        distinct: dict[object, Action] = {_kind(default): default}
+        for action in candidates:
+            distinct.setdefault(_kind(action), action)
+        if len(distinct) <= 1:
+            return default
+        return self.search(view, memory, list(distinct.values()), default, rng)
+
+    def search_color(self, view: SeatView, memory: Memory, rng: random.Random) -> Action | None:
+        """The color for the wild just played, searched like a turn: the position is set up as
+        it was before the wild left the hand, and each line plays the wild and names a color."""
+        default = super().decide(view, memory, rng)
+        # A wild turned up to start the hand leaves no earlier position, and a Wild Draw Four
+        # may have answered a penalty (stacking), which a plain turn would not set up again:
+        # Hard's color then.
+        wild = view.discard[-1] if len(view.discard) > 1 else None
+        if (
+            not isinstance(default, ChooseColor)
+            or wild is None
+            or wild.rank not in (Rank.WILD, Rank.WILD_DRAW_FOUR)
+            or (wild.rank is Rank.WILD_DRAW_FOUR and view.rules.stacking is not Stacking.OFF)
+        ):
+            return default
+        before = replace(
+            view,
+            phase="play",
+            hand=(*view.hand, wild),
+            discard=view.discard[:-1],
+            drawn=None,
+            must_play=False,
+        )
+        candidates: list[Action] = [ChooseColor(view.seat, c) for c in COLORS]
+        return self.search(before, memory, candidates, default, rng, Play(view.seat, wild))
 
     def search(
         self,
@@ -77,6 +123,7 @@ class Expert(Hard):
         candidates: list[Action],
         default: Action,
         rng: random.Random,
+        prefix: Action | None = None,
     ) -> Action:
         """The candidate with the best mean playout; the Hard choice unless another beats it
         by a clear margin, since a few noisy samples should not overturn a sound habit."""
@@ -88,6 +135,11 @@ class Expert(Hard):
             seed = int(rng.random() * 2**31)
             for i, action in enumerate(candidates):
                 game = sample_position(view, memory, random.Random(seed))
+                if prefix is not None:
+                    try:
+                        game.apply(prefix)
+                    except IllegalAction:
+                        return default  # the position could not be set up again
                 values[i].append(playout(game, view.seat, action))
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
@@ -102,9 +154,16 @@ class Expert(Hard):
             n = len(diffs)
             gain = sum(diffs) / n
             spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else 0.0
-            if gain > max(MARGIN, 2.0 * spread / n**0.5) and gain > best_gain:
+            if gain > max(MARGIN, SE_K * spread / n**0.5) and gain > best_gain:
                 best, best_gain = action, gain
         return best
+
+
+def _kind(action: Action) -> object:
+    """What tells candidates apart: a card's color and rank, or the kind of action."""
+    if isinstance(action, Play):
+        return (action.card.color, action.card.rank)
+    return type(action).__name__
 
 
 def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
@@ -171,21 +230,22 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
 
 
 def playout(game: Game, seat: int, first: Action) -> float:
-    """Apply ``first``, play the hand out with the light policy, and score it for ``seat``:
-    the points won, or minus a share of the points the winner took."""
+    """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
+    (see ``_value``)."""
     try:
         events = game.apply(first)
     except IllegalAction:
-        return -1000.0
+        return -10.0  # below any outcome: never chosen
+    tally = Tally(game)
     for _ in range(PLAYOUT_LIMIT):
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
         if ended is not None:
             return _value(game, seat, ended)
-        events = game.apply(light_policy(game))
+        events = game.apply(light_policy(game, tally))
     return 0.0
 
 
-def light_policy(game: Game) -> Action:
+def light_policy(game: Game, tally: Tally | None = None) -> Action:
     """One action for a sampled game: a cheap Hard-like player at every seat."""
     legal = game.legal_actions()
     if game.catchable:
@@ -205,7 +265,7 @@ def light_policy(game: Game) -> Action:
             return next(a for a in mine if isinstance(a, CallUno))
         if not plays:
             return next(a for a in mine if isinstance(a, Draw))
-        return _best_play(game, actor, plays)
+        return _best_play(game, actor, plays, tally)
     if phase is Phase.COLOR:
         counts = Counter(c.color for c in hand if c.color is not None)
         color = max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
@@ -217,28 +277,136 @@ def light_policy(game: Game) -> Action:
     if phase is Phase.SWAP:
         swaps = [a for a in mine if isinstance(a, ChooseSwap)]
         return min(swaps, key=lambda a: len(game.hands[a.target]))
+    if phase is Phase.DRAWN:
+        drawn = game.drawn
+        # Like Hard, keep a drawn Wild Draw Four for later unless a player is close to out.
+        close = min(map(len, game.hands)) <= 2
+        if drawn is not None and drawn.rank is Rank.WILD_DRAW_FOUR and not close:
+            keep = next((a for a in mine if isinstance(a, Pass)), None)
+            if keep is not None:
+                return keep
     return mine[0]  # a drawn card is played; rules are made in the engine's order
 
 
-def _best_play(game: Game, actor: int, plays: list[Play]) -> Action:
+class _Deck:
+    """Per deck kind: each card's color index and rank as small ints (indexed by uid), and how
+    many cards of each color, rank and (color, rank) the deck holds. Lists of ints keep the
+    counting in a playout cheap (hashing enums is slow)."""
+
+    def __init__(self, kind: DeckKind) -> None:
+        cards = deck(kind)
+        self.size = len(cards)
+        self.col = [COLORS.index(c.color) if c.color is not None else -1 for c in cards]
+        self.rank = [int(c.rank) for c in cards]
+        self.by_color = [0] * 4
+        self.by_rank = [0] * 32
+        self.by_cr = [0] * 128
+        for c, r in zip(self.col, self.rank, strict=True):
+            if c >= 0:
+                self.by_color[c] += 1
+                self.by_rank[r] += 1
+                self.by_cr[c * 32 + r] += 1
+
+
+_DECKS: dict[DeckKind, _Deck] = {}
+
+
+class Tally:
+    """The discard pile of one playout by color and rank, kept up to date as the pile grows
+    (and counted afresh when a reshuffle shrinks it), so each move need not count it again."""
+
+    def __init__(self, game: Game) -> None:
+        kind = game.rules.deck
+        d = _DECKS.get(kind)
+        if d is None:
+            d = _DECKS[kind] = _Deck(kind)
+        self.deck = d
+        self.length = 0
+        self.by_color = [0] * 4
+        self.by_rank = [0] * 32
+        self.by_cr = [0] * 128
+
+    def update(self, discard: list[Card]) -> None:
+        if len(discard) < self.length:
+            self.length = 0
+            self.by_color = [0] * 4
+            self.by_rank = [0] * 32
+            self.by_cr = [0] * 128
+        col, rank = self.deck.col, self.deck.rank
+        for card in discard[self.length :]:
+            c = col[card.uid]
+            if c >= 0:
+                r = rank[card.uid]
+                self.by_color[c] += 1
+                self.by_rank[r] += 1
+                self.by_cr[c * 32 + r] += 1
+        self.length = len(discard)
+
+
+def _next_active(game: Game, seat: int) -> int:
+    """The next active seat after ``seat`` in the sampled game's direction of play."""
+    n = game.players
+    p = (seat + game.direction) % n
+    while not game.active[p]:
+        p = (p + game.direction) % n
+    return p
+
+
+def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -> Action:
+    """Hard's taste, cheaply: wilds last, heads-up extra-turn cards first, otherwise the card
+    the next player is least likely to follow, then the biggest color. Without a tally (a
+    call from outside a playout) the counting is left out."""
     hand = game.hands[actor]
     two_handed = sum(game.active) == 2
     counts: Counter[Color | None] = Counter(c.color for c in hand)
+    block: dict[int, float] = {}
+    colored = [a for a in plays if not a.card.is_wild]
+    if tally is not None and len(colored) > 1:
+        tally.update(game.discard)
+        d = tally.deck
+        col, rank = d.col, d.rank
+        h_color = [0] * 4
+        h_rank = [0] * 32
+        h_cr = [0] * 128
+        for card in hand:
+            c = col[card.uid]
+            if c >= 0:
+                r = rank[card.uid]
+                h_color[c] += 1
+                h_rank[r] += 1
+                h_cr[c * 32 + r] += 1
+        unseen = d.size - len(hand) - len(game.discard)
+        held = len(game.hands[_next_active(game, actor)])
+        # The chance that none of the next player's cards is of the card's color or, in
+        # another color, of its rank, as if its hand were drawn from the cards the actor has
+        # not seen (Hard's count, without the lacks; wilds are left out, the same for all).
+        for a in colored:
+            c, r = col[a.card.uid], rank[a.card.uid]
+            u_c = d.by_color[c] - tally.by_color[c] - h_color[c]
+            cr = c * 32 + r
+            u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
+            u_r -= h_rank[r] - h_cr[cr]
+            block[a.card.uid] = _none_among(unseen, u_c + u_r, held)
 
     def value(action: Play) -> float:
         card = action.card
         if card.is_wild:
             return -1e6 - (card.rank is Rank.WILD_DRAW_FOUR)
         habit = counts[card.color] + card.points / 100
-        return habit + (100.0 if two_handed and card.rank in EXTRA_TURN else 0.0)
+        habit += BLOCK_W * block.get(card.uid, 0.0)
+        # Heads-up an extra-turn card goes first: the turn comes straight back.
+        return habit + (1e5 if two_handed and card.rank in EXTRA_TURN else 0.0)
 
     return max(plays, key=value)
 
 
 def _value(game: Game, seat: int, ended: RoundEnded) -> float:
-    """Round points for ``seat``, with the win itself worth ``WIN_POINTS`` more: a search on
-    points alone traded won hands for points (measured: fewer hands won against Hard)."""
+    """1 for a won hand (ours or our partner's) plus a small share of its round points, minus a
+    share of the same for a lost one. The win comes first: a search that weighed the points
+    as much as the win (round points + 30) traded won hands for points (measured: more points
+    per round than Hard, but no more hands won); the points only tell close lines apart."""
     partner = (seat + 2) % 4 if game.rules.teams else None
+    value = 1.0 + ended.points / POINTS_SCALE
     if ended.winner in (seat, partner):
-        return WIN_POINTS + ended.points
-    return -(WIN_POINTS + ended.points) / max(1, game.players - 1)
+        return value
+    return -value / max(1, game.players - 1)
