@@ -42,7 +42,7 @@ from game.actions import (
     Pass,
     Play,
 )
-from game.ai.levels import BLOCK_W, EXTRA_TURN, Hard, Level, _none_among
+from game.ai.levels import BLOCK_W, EXTRA_TURN, Hard, Level, none_among
 from game.ai.memory import Memory
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck
 from game.engine import Game, IllegalAction, Phase, shuffle
@@ -386,7 +386,7 @@ def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -
             cr = c * 32 + r
             u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
             u_r -= h_rank[r] - h_cr[cr]
-            block[a.card.uid] = _none_among(unseen, u_c + u_r, held)
+            block[a.card.uid] = none_among(unseen, u_c + u_r, held)
 
     def value(action: Play) -> float:
         card = action.card

@@ -299,7 +299,7 @@ CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us pl
 EXTRA_TURN = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # heads-up, each gives us another turn
 
 
-def _none_among(total: int, matching: int, held: int) -> float:
+def none_among(total: int, matching: int, held: int) -> float:
     """The chance that ``held`` cards drawn from ``total`` include none of ``matching``."""
     if held <= 0 or matching <= 0:
         return 1.0
@@ -349,12 +349,12 @@ class Odds:
         held = max(0, self.view.hand_sizes[player] - len(known))
         void = self.memory.void.get(player, {})
         total = self.total
-        none = _none_among(total, self.wilds, min(held, self.memory.wildless.get(player, held)))
+        none = none_among(total, self.wilds, min(held, self.memory.wildless.get(player, held)))
         if color is not None:
-            none *= _none_among(total, self.colors[color], min(held, void.get(color, held)))
+            none *= none_among(total, self.colors[color], min(held, void.get(color, held)))
         if rank is not None and color is not None:
             other = self.ranks[rank] - self.color_ranks[color, rank]
-            none *= _none_among(total, other, held)
+            none *= none_among(total, other, held)
         self._cache[key] = 1.0 - none
         return 1.0 - none
 
@@ -364,7 +364,7 @@ class Odds:
             return 1.0
         held = self.view.hand_sizes[player]
         taken = min(held, self.memory.void.get(player, {}).get(color, held))
-        return 1.0 - _none_among(self.total, self.colors[color], taken)
+        return 1.0 - none_among(self.total, self.colors[color], taken)
 
 
 class Hard(Normal):
