@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from dataclasses import replace
 
 from game.actions import (
@@ -55,6 +54,11 @@ PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
 # one standard error of that gain): a few noisy playouts should not overturn a sound habit.
 MARGIN = 0.02
 SE_K = 1.0  # standard errors of the gain a replacement must also clear
+# Successive elimination: from FIRST_CHECK samples on, every CHECK_EVERY samples, a candidate
+# whose gain plus DROP_K standard errors is still below MARGIN is no longer played out.
+FIRST_CHECK = 40
+CHECK_EVERY = 20
+DROP_K = 1.5
 # Round points in a playout's score are divided by this: a typical hand's 20 to 60 points add
 # a tenth or so to the 1 the win is worth, so points break near-ties between lines and never
 # outweigh the win.
@@ -126,37 +130,69 @@ class Expert(Hard):
         prefix: Action | None = None,
     ) -> Action:
         """The candidate with the best mean playout; the Hard choice unless another beats it
-        by a clear margin, since a few noisy samples should not overturn a sound habit."""
+        by a clear margin, since a few noisy samples should not overturn a sound habit.
+
+        Every candidate meets the same samples, so each is compared with the Hard choice
+        sample by sample. A candidate whose gain is clearly below the margin (by ``DROP_K``
+        standard errors, checked every ``CHECK_EVERY`` samples) is dropped, so the samples
+        go to the lines still in question; when only the Hard choice is left, it stands."""
+        base_i = candidates.index(default)
         values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         runs = 0
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
         while runs < limit:
             seed = int(rng.random() * 2**31)
-            for i, action in enumerate(candidates):
+            for i in alive:
                 game = sample_position(view, memory, random.Random(seed))
                 if prefix is not None:
                     try:
                         game.apply(prefix)
                     except IllegalAction:
                         return default  # the position could not be set up again
-                values[i].append(playout(game, view.seat, action))
+                values[i].append(playout(game, view.seat, candidates[i]))
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
                 break
-        # Every candidate met the same samples, so compare each with the Hard choice sample by
-        # sample, and leave that choice only for a gain larger than the margin and than twice
-        # the gain's standard error: few noisy playouts should not overturn a sound habit.
-        base = values[candidates.index(default)]
+            if runs >= FIRST_CHECK and runs % CHECK_EVERY == 0:
+                alive = [
+                    i
+                    for i in alive
+                    if i == base_i
+                    or _upper(_diffs(values[i], values[base_i], runs), DROP_K) >= MARGIN
+                ]
+                if len(alive) == 1:
+                    return default
+        # Leave the Hard choice only for a gain larger than the margin and than SE_K standard
+        # errors of that gain, on the samples every remaining candidate met.
         best, best_gain = default, 0.0
-        for action, vals in zip(candidates, values, strict=True):
-            diffs = [v - b for v, b in zip(vals, base, strict=True)]
-            n = len(diffs)
-            gain = sum(diffs) / n
-            spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else 0.0
-            if gain > max(MARGIN, SE_K * spread / n**0.5) and gain > best_gain:
-                best, best_gain = action, gain
+        for i in alive:
+            diffs = _diffs(values[i], values[base_i], len(values[i]))
+            gain, spread = _mean_se(diffs)
+            if gain > max(MARGIN, SE_K * spread) and gain > best_gain:
+                best, best_gain = candidates[i], gain
         return best
+
+
+def _diffs(vals: list[float], base: list[float], n: int) -> list[float]:
+    """A candidate's gain over the Hard choice on each of the first ``n`` samples."""
+    return [v - b for v, b in zip(vals[:n], base[:n], strict=True)]
+
+
+def _mean_se(diffs: list[float]) -> tuple[float, float]:
+    """The mean of ``diffs`` and its standard error."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+
+
+def _upper(diffs: list[float], k: float) -> float:
+    """The gain plus ``k`` standard errors: what the candidate might still be worth."""
+    mean, se = _mean_se(diffs)
+    return mean + k * se
 
 
 def _kind(action: Action) -> object:
@@ -238,11 +274,16 @@ def playout(game: Game, seat: int, first: Action) -> float:
         return -10.0  # below any outcome: never chosen
     tally = Tally(game)
     for _ in range(PLAYOUT_LIMIT):
-        ended = next((e for e in events if isinstance(e, RoundEnded)), None)
-        if ended is not None:
-            return _value(game, seat, ended)
+        # The phase says when the hand is over; only then are the events searched.
+        if game.phase in _OVER:
+            ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+            if ended is not None:
+                return _value(game, seat, ended)
         events = game.apply(light_policy(game, tally))
     return 0.0
+
+
+_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 
 def light_policy(game: Game, tally: Tally | None = None) -> Action:
@@ -260,15 +301,31 @@ def light_policy(game: Game, tally: Tally | None = None) -> Action:
     phase = game.phase
     hand = game.hands[actor]
     if phase is Phase.PLAY:
-        plays = [a for a in mine if isinstance(a, Play)]
-        if any(isinstance(a, CallUno) for a in mine) and plays:
-            return next(a for a in mine if isinstance(a, CallUno))
+        plays: list[Play] = []
+        uno: Action | None = None
+        draw: Action | None = None
+        for a in mine:
+            if isinstance(a, Play):
+                plays.append(a)
+            elif isinstance(a, CallUno):
+                uno = a
+            elif isinstance(a, Draw):
+                draw = a
+        if uno is not None and plays:
+            return uno
         if not plays:
-            return next(a for a in mine if isinstance(a, Draw))
+            assert draw is not None
+            return draw
         return _best_play(game, actor, plays, tally)
     if phase is Phase.COLOR:
-        counts = Counter(c.color for c in hand if c.color is not None)
-        color = max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
+        col = _deck_of(game).col
+        counts = [0] * 4
+        for card in hand:
+            c = col[card.uid]
+            if c >= 0:
+                counts[c] += 1
+        # The biggest color, the first in COLORS between equals.
+        color = COLORS[max(range(4), key=lambda i: (counts[i], -i))]
         return next(a for a in mine if isinstance(a, ChooseColor) and a.color is color)
     if phase in (Phase.PENALTY, Phase.SKIP):
         # Stack or bounce when possible; otherwise take it (no challenges in a playout).
@@ -298,6 +355,7 @@ class _Deck:
         self.size = len(cards)
         self.col = [COLORS.index(c.color) if c.color is not None else -1 for c in cards]
         self.rank = [int(c.rank) for c in cards]
+        self.points = [c.points for c in cards]
         self.by_color = [0] * 4
         self.by_rank = [0] * 32
         self.by_cr = [0] * 128
@@ -311,16 +369,20 @@ class _Deck:
 _DECKS: dict[DeckKind, _Deck] = {}
 
 
+def _deck_of(game: Game) -> _Deck:
+    kind = game.rules.deck
+    d = _DECKS.get(kind)
+    if d is None:
+        d = _DECKS[kind] = _Deck(kind)
+    return d
+
+
 class Tally:
     """The discard pile of one playout by color and rank, kept up to date as the pile grows
     (and counted afresh when a reshuffle shrinks it), so each move need not count it again."""
 
     def __init__(self, game: Game) -> None:
-        kind = game.rules.deck
-        d = _DECKS.get(kind)
-        if d is None:
-            d = _DECKS[kind] = _Deck(kind)
-        self.deck = d
+        self.deck = _deck_of(game)
         self.length = 0
         self.by_color = [0] * 4
         self.by_rank = [0] * 32
@@ -353,51 +415,60 @@ def _next_active(game: Game, seat: int) -> int:
 
 
 def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -> Action:
-    """Hard's taste, cheaply: wilds last, heads-up extra-turn cards first, otherwise the card
-    the next player is least likely to follow, then the biggest color. Without a tally (a
-    call from outside a playout) the counting is left out."""
+    """Hard's taste, cheaply: wilds last (a plain wild before a Wild Draw Four), heads-up
+    extra-turn cards first, otherwise the card the next player is least likely to follow,
+    then the biggest color, then the most points. Without a tally (a call from outside a
+    playout) the counting is left out. Small ints indexed by uid keep it cheap: this runs for
+    most moves of every playout."""
+    if len(plays) == 1:
+        return plays[0]
+    d = tally.deck if tally is not None else _deck_of(game)
+    col, rank = d.col, d.rank
+    colored = [a for a in plays if col[a.card.uid] >= 0]
+    if not colored:
+        return min(plays, key=lambda a: a.card.rank is Rank.WILD_DRAW_FOUR)
+    if len(colored) == 1:
+        return colored[0]
     hand = game.hands[actor]
+    h_color = [0] * 4
+    h_rank = [0] * 32
+    h_cr = [0] * 128
+    for card in hand:
+        c = col[card.uid]
+        if c >= 0:
+            r = rank[card.uid]
+            h_color[c] += 1
+            h_rank[r] += 1
+            h_cr[c * 32 + r] += 1
     two_handed = sum(game.active) == 2
-    counts: Counter[Color | None] = Counter(c.color for c in hand)
-    block: dict[int, float] = {}
-    colored = [a for a in plays if not a.card.is_wild]
-    if tally is not None and len(colored) > 1:
+    if tally is not None:
         tally.update(game.discard)
-        d = tally.deck
-        col, rank = d.col, d.rank
-        h_color = [0] * 4
-        h_rank = [0] * 32
-        h_cr = [0] * 128
-        for card in hand:
-            c = col[card.uid]
-            if c >= 0:
-                r = rank[card.uid]
-                h_color[c] += 1
-                h_rank[r] += 1
-                h_cr[c * 32 + r] += 1
         unseen = d.size - len(hand) - len(game.discard)
         held = len(game.hands[_next_active(game, actor)])
-        # The chance that none of the next player's cards is of the card's color or, in
-        # another color, of its rank, as if its hand were drawn from the cards the actor has
-        # not seen (Hard's count, without the lacks; wilds are left out, the same for all).
-        for a in colored:
-            c, r = col[a.card.uid], rank[a.card.uid]
+    points = d.points
+    best, best_value = colored[0], -1e18
+    for a in colored:
+        uid = a.card.uid
+        c, r = col[uid], rank[uid]
+        value = h_color[c] + points[uid] / 100
+        if tally is not None:
+            # The chance that none of the next player's cards is of the card's color or, in
+            # another color, of its rank, as if its hand were drawn from the cards the actor
+            # has not seen (Hard's count, without the lacks; wilds are left out, the same
+            # for all).
             u_c = d.by_color[c] - tally.by_color[c] - h_color[c]
             cr = c * 32 + r
             u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
             u_r -= h_rank[r] - h_cr[cr]
-            block[a.card.uid] = none_among(unseen, u_c + u_r, held)
+            value += BLOCK_W * none_among(unseen, u_c + u_r, held)
+        if two_handed and r in _EXTRA_TURN:
+            value += 1e5  # heads-up an extra-turn card goes first: the turn comes straight back
+        if value > best_value:
+            best, best_value = a, value
+    return best
 
-    def value(action: Play) -> float:
-        card = action.card
-        if card.is_wild:
-            return -1e6 - (card.rank is Rank.WILD_DRAW_FOUR)
-        habit = counts[card.color] + card.points / 100
-        habit += BLOCK_W * block.get(card.uid, 0.0)
-        # Heads-up an extra-turn card goes first: the turn comes straight back.
-        return habit + (1e5 if two_handed and card.rank in EXTRA_TURN else 0.0)
 
-    return max(plays, key=value)
+_EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
 
 
 def _value(game: Game, seat: int, ended: RoundEnded) -> float:
