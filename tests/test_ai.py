@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
 import pytest
 
 from game.actions import ChooseColor, Draw, Pass, Play
-from game.ai import Level, make_agent
+from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
 from game.ai.expert import Tally, light_policy, playout, sample_position
 from game.ai.levels import Hard, is_window_action
@@ -212,6 +213,65 @@ def test_expert_playouts_play_the_card_the_next_player_can_hardly_follow() -> No
         turn=0,
     )
     assert light_policy(game, Tally(game)) == Play(0, red5)
+
+
+def search_with_fixed_outcomes(
+    monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, float], samples: int
+) -> tuple[object, Counter[str]]:
+    """The Expert's search over R5, B5 and G1 (Hard's choice R5) when every playout of a
+    card scores what ``outcomes`` gives it; returns the choice and the playouts per card."""
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    cards = deck(rules.deck)
+    red5, blue5, green1, top = find_cards(cards, ["R5", "B5", "G1", "G5"])
+    rest = [c for c in cards if c not in (red5, blue5, green1, top)]
+    game = Game.from_position(
+        rules,
+        seed=1,
+        hands=[[red5, blue5, green1], rest[:7]],
+        draw_pile=rest[7:],
+        discard=[top],
+        color=Color.GREEN,
+        direction=1,
+        turn=0,
+    )
+    played: Counter[str] = Counter()
+
+    def fixed(sampled: Game, seat: int, first: Play) -> float:
+        played[first.card.code] += 1
+        return outcomes[first.card.code]
+
+    monkeypatch.setattr(expert, "playout", fixed)
+    agent = expert.Expert(samples=samples)
+    candidates = [Play(0, red5), Play(0, blue5), Play(0, green1)]
+    choice = agent.search(
+        game.view(0), memory_of(game, 0), list(candidates), candidates[0], random.Random(3)
+    )
+    return choice, played
+
+
+def test_expert_search_stops_playing_out_a_clearly_worse_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # B5 loses every line Hard's R5 wins and G1 only ties: at the first check neither can
+    # still clear the margin, so both are dropped and Hard's choice stands without more
+    # samples.
+    choice, played = search_with_fixed_outcomes(
+        monkeypatch, {"R5": 1.0, "B5": -1.0, "G1": 1.0}, samples=200
+    )
+    assert isinstance(choice, Play) and choice.card.code == "R5"
+    assert played == {"R5": expert.FIRST_CHECK, "B5": expert.FIRST_CHECK, "G1": expert.FIRST_CHECK}
+
+
+def test_expert_search_takes_a_card_that_wins_more_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # G1 wins every line Hard's R5 loses: it is searched to the end and chosen.
+    choice, played = search_with_fixed_outcomes(
+        monkeypatch, {"R5": -1.0, "B5": -1.0, "G1": 1.0}, samples=100
+    )
+    assert isinstance(choice, Play) and choice.card.code == "G1"
+    assert played["G1"] == played["R5"] == 100
+    assert played["B5"] == expert.FIRST_CHECK
 
 
 def test_samples_respect_what_the_seat_knows() -> None:
