@@ -6,7 +6,8 @@ its seat knows: hand sizes, cards it knows to be in a hand, colors a player seem
 most as many cards of them as the player has taken since). On each sample it tries every
 candidate and plays the hand out; a playout scores the won hand only, since won hands are what
 the level is measured on. The Hard choice stands unless another candidate wins a clearly
-larger share of the same samples. The color for its own Wild or Wild Draw Four is searched the
+larger share of the same samples; a candidate that clearly cannot is dropped on the way, so the
+samples go to the lines still in question. The color for its own Wild or Wild Draw Four is searched the
 same way, from the position just before the wild left the hand. It stops at its time budget
 (default 0.2 s) or after a fixed number of samples (for reproducible arenas), whichever comes
 first. Other decisions (challenges, windows, house rules) are the Hard level's. It is a pure
