@@ -16,7 +16,8 @@ from game.rules import SWITCHES, Rules, TargetMode
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import SECOND_SET_TEXT, Act, Intent
+from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
+from scenes.settings import Settings
 from scenes.ui import GOLD, WHITE, Button, Menu, draw_text, panel, wrap
 
 BASICS = """Goal: be the first to play every card in your hand. When you go out, you score the \
@@ -33,8 +34,9 @@ color. Wild Draw Four: name a color; the next player draws four and loses their 
 only play it when you hold no card of the current color. The next player may challenge: if you \
 bluffed, you draw four instead; if you did not, the challenger draws six.
 
-UNO: when you play your second-to-last card, call UNO (the UNO! button or U). If another player \
-catches you before the next player starts their turn, you draw two cards."""
+UNO: when you play your second-to-last card, call UNO (the UNO! button, or the key or \
+controller button named below). If another player catches you before the next player starts \
+their turn, you draw two cards."""
 
 DECK_TEXT = {
     DeckKind.UNO2023: """The 2023 deck adds Wild Shuffle Hands: its player gathers every hand, \
@@ -47,7 +49,7 @@ replace a rule.""",
 }
 
 
-def rules_text(rules: Rules, players: int = 4) -> str:
+def rules_text(rules: Rules, players: int = 4, settings: Settings | None = None) -> str:
     parts = [BASICS]
     if rules.deck in DECK_TEXT:
         parts.append(DECK_TEXT[rules.deck])
@@ -66,23 +68,35 @@ def rules_text(rules: Rules, players: int = 4) -> str:
     ]
     if changed:
         parts.append("House rules in play:\n" + "\n".join(f"- {line}" for line in changed))
-    parts.append(
-        "Controls: click or drag a card to play it; left and right arrows choose a card and "
-        "Enter plays it; up and down reach the buttons beside your hand; D draws (or keeps the "
-        "card you drew, or takes the penalty); U calls UNO; C catches; H asks the Hard AI for a "
-        "hint; Esc pauses. A controller: d-pad or stick to move, A to play, X to draw, Y for "
-        "UNO, B to go back. Every key and button can be changed in Settings, Controls."
-    )
-    parts.append(
-        "Several people at one screen: between two people's turns a curtain hides every hand "
-        "until the next person presses A, Enter or clicks. A controller belongs to whoever it "
-        "was given to in setup (its Y button there) or who pressed A on it at their curtain; "
-        "with it they call UNO, catch, jump in (A: the card must be identical, so there is "
-        "nothing to choose) and run House Rules races at any time, and hold the right shoulder "
-        f"to peek at their own hand. Two people on one keyboard: the other person's keys are "
-        f"{SECOND_SET_TEXT}."
-    )
+    parts.extend(controls_text(settings or Settings()))
     return "\n\n".join(parts)
+
+
+def controls_text(settings: Settings) -> list[str]:
+    """The controls paragraphs, naming the keys and buttons as they are bound in ``settings``
+    (the Controls scene can change them, so fixed names here would soon be wrong)."""
+    key = {move: name.upper() for move, name in settings.keys.items()}
+    pad = {move: button_name(number) for move, number in settings.buttons.items()}
+    mouse_and_keys = (
+        "Controls: click or drag a card to play it; left and right arrows choose a card and "
+        "Enter plays it; up and down reach the buttons beside your hand; "
+        f"{key['draw']} draws (or keeps the card you drew, or takes the penalty); "
+        f"{key['uno']} calls UNO; {key['catch']} catches; {key['hint']} asks the Hard AI for a "
+        f"hint; {key['pause']} or Esc pauses. A controller: d-pad or stick to move, "
+        f"{pad['confirm']} to play, {pad['draw']} to draw, {pad['uno']} for UNO, "
+        f"{pad['catch']} to catch, {pad['hint']} for a hint, {pad['pause']} to pause, "
+        f"{pad['back']} to go back. Every key and button can be changed in Settings, Controls."
+    )
+    couch = (
+        "Several people at one screen: between two people's turns a curtain hides every hand "
+        f"until the next person presses {pad['confirm']}, Enter or clicks. A controller belongs "
+        f"to whoever it was given to in setup (its {pad['uno']} button there) or who pressed "
+        f"{pad['confirm']} on it at their curtain; with it they call UNO, catch, jump in "
+        f"({pad['confirm']}: the card must be identical, so there is nothing to choose) and "
+        f"run House Rules races at any time, and hold {pad['peek']} to peek at their own hand. "
+        f"Two people on one keyboard: the other person's keys are {SECOND_SET_TEXT}."
+    )
+    return [mouse_and_keys, couch]
 
 
 class HowToScene(Scene):
@@ -90,7 +104,7 @@ class HowToScene(Scene):
         super().__init__(app)
         self.background = felt(app.screen.get_size()).convert()
         self.rect = pygame.Rect(260, 130, 1400, 800)
-        self.lines = wrap(rules_text(rules), 24, self.rect.width - 100)
+        self.lines = wrap(rules_text(rules, settings=app.settings), 24, self.rect.width - 100)
         self.scroll = 0
         back = Button(pygame.Rect(810, 960, 300, 76), "Back", app.pop)
         self.menu = Menu([back], on_back=app.pop)

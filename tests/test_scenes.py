@@ -18,9 +18,10 @@ from game.engine import Phase
 from game.events import CardPlayed, UnoCalled
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import App, Scene
+from scenes.howto import rules_text
 from scenes.input import Act, Intent
 from scenes.overlays import ChoiceOverlay
-from scenes.settings import Settings
+from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
 from scenes.table import MatchSetup, SeatSpec, TableScene, ai_table, default_setup
 from scenes.title import TitleScene, shared_media
 
@@ -296,3 +297,15 @@ def test_the_draw_key_keeps_a_drawn_card(app: App, monkeypatch) -> None:
     monkeypatch.setattr(table, "apply", applied.append)
     table.handle(Intent(Act.DRAW))
     assert applied == [keep]
+
+
+def test_how_to_play_names_the_keys_and_buttons_as_bound() -> None:
+    default = rules_text(Rules(), settings=Settings())
+    assert "D draws" in default and "hold Right shoulder to peek" in default
+    swapped = Settings(
+        keys={**DEFAULT_KEYS, "draw": "g"},
+        buttons={**DEFAULT_BUTTONS, "peek": 9, "catch": 10},
+    )
+    text = rules_text(Rules(), settings=swapped)
+    assert "G draws" in text and "D draws" not in text
+    assert "hold Left shoulder to peek" in text and "Right shoulder to catch" in text
