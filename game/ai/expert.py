@@ -4,15 +4,15 @@ For a turn decision with more than one distinct option (two copies of a card cou
 repeatedly samples the hidden cards (the other hands and the draw pile) consistently with what
 its seat knows: hand sizes, cards it knows to be in a hand, colors a player seems to lack (at
 most as many cards of them as the player has taken since). On each sample it tries every
-candidate and plays the hand out; a playout scores the won hand only, since won hands are what
-the level is measured on. The Hard choice stands unless another candidate wins a clearly
-larger share of the same samples; a candidate that clearly cannot is dropped on the way, so the
-samples go to the lines still in question. The color for its own Wild or Wild Draw Four is searched the
-same way, from the position just before the wild left the hand. It stops at its time budget
-(default 0.2 s) or after a fixed number of samples (for reproducible arenas), whichever comes
-first. Other decisions (challenges, windows, house rules) are the Hard level's. It is a pure
-function of the view, the memory and its random generator, so the table scene can run it in a
-worker thread.
+candidate and plays the hand out; a playout scores the won hand first, since won hands are what
+the level is measured on, and its round points only break near-ties. The Hard choice stands
+unless another candidate wins a clearly larger share of the same samples; a candidate that
+clearly cannot is dropped on the way, so the samples go to the lines still in question. The
+color for its own Wild or Wild Draw Four is searched the same way, from the position just
+before the wild left the hand. It stops at its time budget (default 0.2 s) or after a fixed
+number of samples (for reproducible arenas), whichever comes first. Other decisions
+(challenges, windows, house rules) are the Hard level's. It is a pure function of the view, the
+memory and its random generator, so the table scene can run it in a worker thread.
 
 The playouts use a light version of the Hard policy that reads the sampled game directly
 instead of building a view and a memory for every move: every player keeps its wilds (and a
