@@ -135,6 +135,14 @@ def test_catch_and_late_uno_call_are_window_actions_but_turn_actions_are_not() -
     assert is_window_action(own.legal[0], own)
 
 
+def hidden_twin(game: Game, memory: Memory, seed: int) -> Game | None:
+    """The game with the actor's hidden cards dealt differently, or None when the actor knows
+    a card in another hand (a twin would then not be the same view)."""
+    if any(memory.known[p] for p in memory.known):
+        return None
+    return twin_with_other_hidden_cards(game, game.actor, random.Random(seed))
+
+
 def test_expert_samples_and_playouts_depend_only_on_the_seats_view() -> None:
     # The Expert's playouts read the sampled game directly: that game must be the same
     # whatever the true hidden cards are, and so must each playout's outcome.
@@ -151,9 +159,9 @@ def test_expert_samples_and_playouts_depend_only_on_the_seats_view() -> None:
             continue
         seat = game.actor
         memory = memory_of(game, seat)
-        if any(memory.known[p] for p in memory.known):
+        twin = hidden_twin(game, memory, seed)
+        if twin is None:
             continue
-        twin = twin_with_other_hidden_cards(game, seat, random.Random(seed))
         view, twin_view = game.view(seat), twin.view(seat)
         twin_memory = memory_of(twin, seat)
         assert (memory.void, memory.wildless) == (twin_memory.void, twin_memory.wildless)
@@ -183,9 +191,9 @@ def test_expert_names_the_color_of_its_wild_from_its_view_alone() -> None:
             continue
         seat = game.actor
         memory = memory_of(game, seat)
-        if any(memory.known[p] for p in memory.known):
+        twin = hidden_twin(game, memory, seed)
+        if twin is None:
             continue
-        twin = twin_with_other_hidden_cards(game, seat, random.Random(seed))
         first = agent.decide(game.view(seat), memory, random.Random(5))
         second = agent.decide(twin.view(seat), memory_of(twin, seat), random.Random(5))
         assert isinstance(first, ChooseColor) and first in game.view(seat).legal

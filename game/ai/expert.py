@@ -160,8 +160,7 @@ class Expert(Hard):
                 alive = [
                     i
                     for i in alive
-                    if i == base_i
-                    or _upper(_diffs(values[i], values[base_i], runs), DROP_K) >= MARGIN
+                    if i == base_i or _upper(_diffs(values[i], values[base_i])) >= MARGIN
                 ]
                 if len(alive) == 1:
                     return default
@@ -169,16 +168,16 @@ class Expert(Hard):
         # errors of that gain, on the samples every remaining candidate met.
         best, best_gain = default, 0.0
         for i in alive:
-            diffs = _diffs(values[i], values[base_i], len(values[i]))
-            gain, spread = _mean_se(diffs)
+            gain, spread = _mean_se(_diffs(values[i], values[base_i]))
             if gain > max(MARGIN, SE_K * spread) and gain > best_gain:
                 best, best_gain = candidates[i], gain
         return best
 
 
-def _diffs(vals: list[float], base: list[float], n: int) -> list[float]:
-    """A candidate's gain over the Hard choice on each of the first ``n`` samples."""
-    return [v - b for v, b in zip(vals[:n], base[:n], strict=True)]
+def _diffs(vals: list[float], base: list[float]) -> list[float]:
+    """A candidate's gain over the Hard choice on each sample (a candidate still searched has
+    met every sample the Hard choice has)."""
+    return [v - b for v, b in zip(vals, base, strict=True)]
 
 
 def _mean_se(diffs: list[float]) -> tuple[float, float]:
@@ -190,10 +189,10 @@ def _mean_se(diffs: list[float]) -> tuple[float, float]:
     return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
 
 
-def _upper(diffs: list[float], k: float) -> float:
-    """The gain plus ``k`` standard errors: what the candidate might still be worth."""
+def _upper(diffs: list[float]) -> float:
+    """The gain plus ``DROP_K`` standard errors: what the candidate might still be worth."""
     mean, se = _mean_se(diffs)
-    return mean + k * se
+    return mean + DROP_K * se
 
 
 def _kind(action: Action) -> object:
