@@ -19,30 +19,41 @@ Rules (defaults are the official Classic rules; every other reading is a field o
 -------------------------------------------------------------------------------------------
 * Matching: a card is playable on the top card when it has the current color, the same rank
   (number or symbol), or is a wild. The color named for a wild lives in the state.
-* Wild Draw Four: legal only without a card of the current color (optionally: or a wild).
-  It may still be played illegally (a bluff) unless ``wd4_bluffing`` is off. Only the next
-  player may challenge; a failed challenge costs 6 cards and the turn; a caught bluff costs the
-  bluffer 4 and the challenger takes a normal turn (or, ``RETURN_CARD``, the bluffer also takes
-  the card back and must play a legal card). A stacked Wild Draw Four cannot be challenged.
+* Wild Draw Four: legal only without a card of the current color (optionally: or any other wild,
+  another Wild Draw Four included). It may still be played illegally (a bluff) unless
+  ``wd4_bluffing`` is off. Only the next player may challenge; a failed challenge costs 6
+  cards and the turn; a caught bluff costs the bluffer 4 and the challenger takes a normal turn
+  (or, ``RETURN_CARD``, the bluffer also takes the card back and must play a legal card). A
+  stacked Wild Draw Four cannot be challenged.
 * Drawing: instead of playing (allowed even with a playable card) draw 1; a playable drawn card
-  may be played at once (``force_play``: must), otherwise the turn ends. ``UNTIL_PLAYABLE``
-  draws until a playable card comes. When the draw pile is empty the discard pile but its top is
-  shuffled into a new one; when both are empty nothing is drawn, and drawing is then only
-  allowed to a player who cannot play. If every active player in turn can neither play nor
-  draw, the hand is blocked: the lowest hand (in points) wins it. The game never hangs.
+  may be played at once (``force_play``: must, except a Wild Draw Four that would be a bluff,
+  which may always be kept), otherwise the turn ends. ``UNTIL_PLAYABLE`` draws until a card
+  that may be played comes (without bluffing, an illegal Wild Draw Four does not stop it).
+  When the draw pile is empty the discard pile but its top is shuffled into a new one; when
+  both are empty nothing is drawn, and drawing is then only allowed to a player who cannot
+  play. If every active player in turn can neither play nor draw, the hand is blocked: the
+  lowest hand (in points) wins it and scores the others' cards. The game never hangs.
 * Skip, Reverse (a Skip with two players), Draw Two (next draws 2 and is skipped), the first
   card (classic effects or flip until a number), a last card that makes the next player draw
   (the draw happens before scoring).
-* UNO: a player may call UNO with two cards on their turn (before playing the next-to-last
-  card) or at any time with one card. A player left with one card without having called can be
-  caught by any other player until another player's turn action (play, draw, accept, challenge,
-  jump in); the caught player draws ``uno_penalty``. Hand exchanges (7-0, Wild Shuffle Hands,
-  Wild Customizable) also oblige a player left with one card to call.
+* UNO: a call goes with the play of the next-to-last card, whatever the play answers: it may be
+  made with two cards before a turn's play, a stack answer, a skip bounce or a jump-in, or at
+  any time with one card. A call covers only the play it goes with: any other turn action (a
+  draw, keeping a drawn card, accepting, challenging, another player's play) makes a two-card
+  call lapse. A player left with one card without having called can be caught by any other
+  player from the moment the card lands until the next player to act takes a turn action (play,
+  draw, keep, accept, answer, challenge, jump in), in every mode; the caught player draws
+  ``uno_penalty``. Hand exchanges (7-0, Wild Shuffle Hands, Wild Customizable) also oblige a
+  player left with one card to call.
 * Stacking (+2 on +2, +4 on +4, or cross): the victim of a draw card may answer with another
   (a +2 on a +4 must match the named color); the first who accepts draws the sum and loses the
   turn. With stacking on, the victim always gets the choice, so nobody learns what they hold.
+  A Wild Draw Four played on a pending one is always legal and cannot be challenged; the victim
+  of the first Wild Draw Four of a stack may challenge it instead of answering.
 * Jump-in: in a normal turn with no penalty pending, any other player holding a card identical
-  to the top card (same color and rank, not a wild) may play it; play continues from them.
+  to the top card (same color and rank, not a wild; a House Rules card is identical to the plain
+  number) may play it; play continues from them. Only a played card can be jumped on, never the
+  card(s) turned at the start of a hand.
 * 7-0, skip bounce, no wild as the last card, play until all but one are out (finishing order,
   single hand), 2v2 teams (seats 0 and 2 against 1 and 3; a partner going out wins the hand for
   the team, which scores the other team's cards).
@@ -52,8 +63,9 @@ Rules (defaults are the official Classic rules; every other reading is a field o
 * Wild Customizable: the host's composition of ``CustomEffect``s, applied after the color is named.
 * House Rules!: the first House Rules card of a number with no rule lets its player make the rule
   (a ``RaceAction``; each rule is used by one number only). Every later card of a ruled number
-  starts a race: every active player must ``FinishRace``; the last one draws 1. Wild Game Changer
-  replaces the rule of a ruled number. Rules last for the whole match.
+  starts a race: every active player must ``FinishRace``; the last one draws 1. With at least
+  one rule in play, Wild Game Changer's player must pick a ruled number and make a new rule.
+  Rules last for the whole match.
 * Scoring: the winner of a hand scores the cards left in the other hands (numbers face value,
   Skip/Reverse/Draw Two 20, wilds 50). The match ends when a score reaches the target (500, the
   Quick 100/200, any number) or after a single hand. The winner deals next (or rotate).
@@ -307,6 +319,9 @@ class Game:
         self._steps: list[tuple[_Step, Any]] = []
         self._wd4: tuple[int, bool, Color | None] | None = None  # player, was legal, color before
         self._idle = 0  # consecutive turns in which nobody could play or draw
+        # How many cards at the bottom of the discard pile were turned, not played: nobody may
+        # jump in on a card that nobody played (RULES.md, readings settled).
+        self._flipped = 0
 
     def _start_round(self, ev: list[Event]) -> None:
         self._init_round_state()
@@ -351,6 +366,7 @@ class Game:
             ev.append(FirstCardTurned(card))
             if classic or card.rank.is_number or not self.draw_pile:
                 break
+        self._flipped = len(self.discard)
         self.color = card.color
         if not classic or card.rank.is_number:
             return
@@ -456,7 +472,11 @@ class Game:
             drawn = self.drawn
             assert drawn is not None
             out.append(_play(actor, drawn, self._deck_no))
-            if not self.rules.force_play:
+            # Force play covers a card that may be played honestly: a Wild Draw Four drawn
+            # while holding the current color may be kept (or bluffed), never forced.
+            if not self.rules.force_play or (
+                drawn.rank is Rank.WILD_DRAW_FOUR and not self.wd4_is_legal(actor)
+            ):
                 out.append(_PASSES[actor])
             if self.rules.uno_catching and len(self.hands[actor]) == 2 and not self.uno_said[actor]:
                 out.append(_UNOS[actor])
@@ -467,6 +487,7 @@ class Game:
             if self._challenge_allowed():
                 out.append(_CHALLENGES[actor])
             stacking = self.rules.stacking
+            first_play = len(out)
             if stacking is not Stacking.OFF:
                 top_rank = self.top.rank
                 cross = stacking is Stacking.CROSS
@@ -481,11 +502,13 @@ class Game:
                         continue
                     if ok:
                         out.append(_play(actor, card, self._deck_no))
+            self._offer_uno_with(out, actor, first_play)
         elif phase is Phase.SKIP:
             out.append(_ACCEPTS[actor])
             for card in self.hands[actor]:
                 if card.rank is Rank.SKIP:
                     out.append(_play(actor, card, self._deck_no))
+            self._offer_uno_with(out, actor, 1)
         elif phase is Phase.SWAP:
             swaps = _SWAPS[actor]
             out.extend(swaps[t] for t in range(self.players) if t != actor and self.active[t])
@@ -513,6 +536,17 @@ class Game:
                         out.append(_CATCHES[p][target])
         return out
 
+    def _offer_uno_with(self, out: list[Action], player: int, plays_from: int) -> None:
+        """UNO may go with any play of the next-to-last card, whatever the play answers (a
+        stack, a skip bounce): offer it when ``out[plays_from:]`` holds a play."""
+        if (
+            self._uno_catching
+            and len(out) > plays_from
+            and len(self.hands[player]) == 2
+            and not self.uno_said[player]
+        ):
+            out.append(_UNOS[player])
+
     def _turn_plays(self, player: int) -> list[Action]:
         hand = self.hands[player]
         color = self.color
@@ -539,16 +573,23 @@ class Game:
             plays.append(action if action is not None else _play(player, card, deck_no))
         return plays
 
+    def _top_was_played(self) -> bool:
+        return len(self.discard) > self._flipped
+
     def _add_jump_ins(self, out: list[Action]) -> None:
         top = self.top
-        if top.color is None:
+        if top.color is None or not self._top_was_played():
             return
+        calls = self._uno_catching
         for p in range(self.players):
             if p == self.actor or not self.active[p]:
                 continue
-            for card in self.hands[p]:
-                if card.rank is top.rank and card.color is top.color:
-                    out.append(_jump(p, card, self._deck_no))
+            hand = self.hands[p]
+            jumps = [c for c in hand if c.rank is top.rank and c.color is top.color]
+            out.extend(_jump(p, card, self._deck_no) for card in jumps)
+            # UNO goes with the play of the next-to-last card, a jump-in too.
+            if jumps and calls and len(hand) == 2 and not self.uno_said[p]:
+                out.append(_UNOS[p])
 
     def _challenge_allowed(self) -> bool:
         return (
@@ -584,10 +625,21 @@ class Game:
 
     # --- turn actions
 
+    def _lapse_calls(self, player: int | None) -> None:
+        """A turn action was taken (by ``player``, if it is a play): a UNO call covers only the
+        play it goes with, so every call made with two cards lapses except the player's own."""
+        said = self.uno_said
+        if True in said:
+            hands = self.hands
+            for p in range(self.players):
+                if said[p] and p != player and len(hands[p]) != 1:
+                    said[p] = False
+
     def _on_play(self, action: Play, ev: list[Event]) -> None:
         player, card = action.player, action.card
         phase = self.phase
         self.catchable.clear()  # a turn action closes every open catch window
+        self._lapse_calls(player)
         if phase is Phase.PENALTY:
             self._stack(player, card, ev)
             return
@@ -602,6 +654,7 @@ class Game:
 
     def _on_jump_in(self, action: JumpIn, ev: list[Event]) -> None:
         self.catchable.clear()  # a turn action closes every open catch window
+        self._lapse_calls(action.player)
         self.turn = action.player
         self._play_card(action.player, action.card, ev, jump_in=True)
 
@@ -610,16 +663,20 @@ class Game:
         self.catchable.clear()  # a turn action closes every open catch window
         self.must_play = False
         rules = self.rules
+        self._lapse_calls(None)
         if rules.draw_mode is DrawMode.UNTIL_PLAYABLE:
             got: list[Card] = []
+            hand = self.hands[player]
             while True:
                 cards = self._take(1, ev)
                 if not cards:
                     break
                 got.extend(cards)
-                if self.playable(cards[0]):
+                hand.extend(cards)
+                # The first card that may be played stops the drawing; with "no bluffing" a
+                # Wild Draw Four that may not be played is not one.
+                if self.can_play(player, cards[0]):
                     break
-            self.hands[player].extend(got)
             ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 0 if got else 1))
         else:
             got = self._take(1, ev)
@@ -643,6 +700,7 @@ class Game:
 
     def _on_pass(self, action: Pass, ev: list[Event]) -> None:
         self.catchable.clear()  # a turn action closes every open catch window
+        self._lapse_calls(None)
         self.drawn = None
         ev.append(Passed(action.player))
         self._advance(action.player, ev)
@@ -650,6 +708,7 @@ class Game:
     def _on_accept(self, action: Accept, ev: list[Event]) -> None:
         player = action.player
         self.catchable.clear()  # a turn action closes every open catch window
+        self._lapse_calls(None)
         if self.phase is Phase.PENALTY:
             reason = (
                 DrawReason.STACK
@@ -670,6 +729,7 @@ class Game:
     def _on_challenge(self, action: Challenge, ev: list[Event]) -> None:
         player = action.player
         self.catchable.clear()  # a turn action closes every open catch window
+        self._lapse_calls(None)
         assert self._wd4 is not None
         bluffer, was_legal, color_before = self._wd4
         self._wd4 = None
@@ -1019,6 +1079,8 @@ class Game:
             if not pile:
                 if len(self.discard) <= 1:
                     break
+                # The top stays; it counts as turned only if no card was played on the pile.
+                self._flipped = 1 if self._flipped >= len(self.discard) else 0
                 top = self.discard.pop()
                 pile.extend(self.discard)
                 self.discard = [top]
@@ -1191,7 +1253,10 @@ class Game:
         if isinstance(action, Catch | CallUno) and not isinstance(action, CallUno):
             return f"{what}: seat {action.target} cannot be caught now"
         if isinstance(action, CallUno):
-            return f"{what}: UNO can be called with two cards on your turn or with one card"
+            return (
+                f"{what}: UNO can be called while playing your next-to-last card or while "
+                "holding one card"
+            )
         if isinstance(action, JumpIn) and player != self.actor:
             if not self.rules.jump_in:
                 return f"{what}: jump-in is not played at this table"
@@ -1200,6 +1265,9 @@ class Game:
             top = self.top if self.phase is Phase.PLAY else None
             if top is not None and top.color is None:
                 return f"{what}: nobody may jump in on a wild"
+            if top is not None and not self._top_was_played():
+                return f"{what}: nobody may jump in before a card has been played"
+
             if top is not None and (action.card.color, action.card.rank) != (top.color, top.rank):
                 return f"{what}: {action.card.label} is not identical to the top card {top.label}"
         if isinstance(action, ChooseSwap) and self.phase is Phase.SWAP and player == self.actor:
@@ -1291,10 +1359,12 @@ class Game:
         catchable: Sequence[int] = (),
         house_rules: dict[int, RaceAction] | None = None,
         custom_effects: tuple[CustomEffect, ...] | None = None,
+        flipped: int = 0,
     ) -> Game:
         """A game in the middle of a hand, in a normal turn (``PLAY``) or right after a draw
         (``DRAWN``): for the Expert AI's sampled positions and for tutorials. ``draw_pile``
-        lists the top card last. The cards must be exactly one deck of ``rules.deck``."""
+        lists the top card last, ``flipped`` how many of its bottom cards were turned, not
+        played. The cards must be exactly one deck of ``rules.deck``."""
         if phase not in (Phase.PLAY, Phase.DRAWN):
             raise ValueError("a position can only be set up in a normal turn or after a draw")
         players = len(hands)
@@ -1326,6 +1396,7 @@ class Game:
         if uno_said is not None:
             game.uno_said = list(uno_said)
         game.catchable = list(catchable)
+        game._flipped = flipped
         if sum(map(len, game.hands)) + len(game.draw_pile) + len(game.discard) != len(game.cards):
             raise ValueError("a position must hold every card of the deck exactly once")
         return game
@@ -1364,6 +1435,7 @@ class Game:
             race_left=tuple(self.race_left),
             custom_effects=self.custom_effects,
             legal=legal,
+            flipped=self._flipped,
         )
 
     # ------------------------------------------------------------------ digest
@@ -1396,6 +1468,7 @@ class Game:
             [(s.name, a.name if isinstance(a, Enum) else a) for s, a in self._steps],
             self._wd4[:2] if self._wd4 else None,
             self._idle,
+            self._flipped,
             self.rng.getstate()[1],
         ]
         return hashlib.sha256(repr(parts).encode()).hexdigest()

@@ -43,3 +43,4 @@ class SeatView:
     race_left: tuple[int, ...]
     custom_effects: tuple[CustomEffect, ...]
     legal: tuple[Action, ...]  # this seat's legal actions
+    flipped: int = 0  # how many bottom cards of ``discard`` were turned, not played

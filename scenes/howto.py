@@ -34,9 +34,15 @@ color. Wild Draw Four: name a color; the next player draws four and loses their 
 only play it when you hold no card of the current color. The next player may challenge: if you \
 bluffed, you draw four instead; if you did not, the challenger draws six.
 
-UNO: when you play your second-to-last card, call UNO (the UNO! button, or the key or \
-controller button named below). If another player catches you before the next player starts \
-their turn, you draw two cards."""
+UNO: call UNO as you play your next-to-last card (the UNO! button, or the key or controller \
+button named below), whatever that card answers, or at any moment while you hold one card. A \
+call counts only for the play it goes with: calling and then drawing instead does not cover a \
+later play. If another player catches you before the next player to act makes their first \
+move, you draw two cards.
+
+Empty piles: when the draw pile runs out, the discards under the top card are shuffled into a \
+new one. If both piles are empty and nobody can play, the hand ends: the player with the fewest \
+points in hand wins it and scores everyone else's cards."""
 
 DECK_TEXT = {
     DeckKind.UNO2023: """The 2023 deck adds Wild Shuffle Hands: its player gathers every hand, \
@@ -44,8 +50,23 @@ shuffles them and deals them out again, starting with the next player. The three
 Customizable cards do what the host chose before the game.""",
     DeckKind.HOUSE_RULES: """House Rules!: the first time a 1, 2, 3, 4 or 5 House Rules card is \
 played, its player makes a rule for that number: an action everyone must race to do whenever \
-the number is played again. The last one to do it draws two. Wild Game Changer lets its player \
-replace a rule.""",
+the number is played again. The last one to do it draws one. Wild Game Changer: while at least \
+one rule is in play, its player must pick a number with a rule and make a new rule for it.""",
+}
+
+
+# What a switch means in the cases players argue about (shared/RULES.md, readings settled).
+SWITCH_DETAILS = {
+    "force_play": "A Wild Draw Four you drew while holding the current color never has to be "
+    "played: keep it (or bluff it).",
+    "draw_mode": "Drawing until you can play stops at the first card you may play; without "
+    "bluffing, a Wild Draw Four you may not play does not stop it.",
+    "stacking": "A Wild Draw Four on a Wild Draw Four is always allowed and cannot be "
+    "challenged; the player hit by the first one may challenge it instead of answering.",
+    "jump_in": "Jump in only on a card somebody played, never on the card turned at the start "
+    "of a hand, and never while a draw penalty waits. A House Rules card and the plain number "
+    "of the same color are identical.",
+    "wd4_wilds_count_as_color": "Every other wild in your hand counts, another Wild Draw Four too.",
 }
 
 
@@ -60,7 +81,7 @@ def rules_text(rules: Rules, players: int = 4, settings: Settings | None = None)
         parts.append(f"The match is played to {target} points.")
     official = Rules(deck=rules.deck, first_card=rules.first_card)
     changed = [
-        SWITCHES[f.name]
+        " ".join(filter(None, (SWITCHES[f.name], SWITCH_DETAILS.get(f.name))))
         for f in dataclasses.fields(Rules)
         if f.name in SWITCHES
         and f.name not in ("deck", "target_mode", "target_points")

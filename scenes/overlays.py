@@ -263,7 +263,7 @@ def rule_prompt(table: TableScene) -> ChoiceOverlay:
         table.app,
         table,
         "Make a House Rule",
-        "Whenever this number is played, everyone races to do it; the last one draws 2.",
+        "Whenever this number is played, everyone races to do it; the last one draws 1.",
         options,
         _actor_phase(table, Phase.MAKE_RULE),
         columns=2,

@@ -262,6 +262,7 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
         catchable=view.catchable,
         house_rules=dict(view.house_rules),
         custom_effects=view.custom_effects,
+        flipped=view.flipped,
     )
 
 

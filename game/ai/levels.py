@@ -119,7 +119,10 @@ def is_window_action(action: Action, view: SeatView) -> bool:
     """Actions of a real-time window, open to several players at once."""
     if isinstance(action, Catch | JumpIn | FinishRace):
         return True
-    return isinstance(action, CallUno) and view.hand_sizes[action.player] == 1
+    # A late call with one card, or a call that goes with a jump-in out of turn.
+    return isinstance(action, CallUno) and (
+        view.hand_sizes[action.player] == 1 or action.player != view.actor
+    )
 
 
 def partner_of(view: SeatView) -> int | None:
@@ -154,10 +157,12 @@ class Agent:
         if phase == "color":
             return ChooseColor(view.seat, self.color(view, memory, rng))
         if phase == "penalty":
-            return self.penalty(view, memory, rng)
+            return self._call_first(view, self.penalty(view, memory, rng), rng)
         if phase == "skip":
             bounces = [a for a in legal if isinstance(a, Play)]
-            return bounces[0] if bounces and self.bounce(view, rng) else Accept(view.seat)
+            if bounces and self.bounce(view, rng):
+                return self._call_first(view, bounces[0], rng)
+            return Accept(view.seat)
         if phase == "swap":
             targets = [a.target for a in legal if isinstance(a, ChooseSwap)]
             return ChooseSwap(view.seat, self.swap_target(view, targets, rng))
@@ -170,6 +175,17 @@ class Agent:
         if phase == "round-over":
             return next((a for a in legal if isinstance(a, NextRound)), None)
         return legal[0]
+
+    def _call_first(self, view: SeatView, action: Action, rng: random.Random) -> Action:
+        """UNO goes with the play of the next-to-last card, whatever it answers: call first
+        (as often as this level remembers to), then play on the next decision."""
+        if (
+            isinstance(action, Play | JumpIn)
+            and CallUno(view.seat) in view.legal
+            and rng.random() < self.uno_call_chance
+        ):
+            return CallUno(view.seat)
+        return action
 
     # --- real-time windows: catching, late UNO calls, jump-in, races
 
@@ -185,7 +201,7 @@ class Agent:
             return catches[0]
         jumps = [a for a in view.legal if isinstance(a, JumpIn)]
         if jumps and rng.random() < self.jump_chance:
-            return jumps[0]
+            return self._call_first(view, jumps[0], rng)
         return None
 
     catch_chance = 0.5
