@@ -83,6 +83,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+import reprlib
+import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, ClassVar
@@ -233,6 +235,23 @@ def _jump(player: int, card: Card, deck_no: int) -> JumpIn:
     if action is None:
         action = _JUMPS[key] = JumpIn(player, card)
     return action
+
+
+_FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {}
+_REPR = reprlib.Repr()  # junk of any size stays a short message
+_REPR.maxother, _REPR.maxstring = 80, 60
+
+
+def _well_formed(action: object) -> bool:
+    """Is ``action`` one of the engine's action classes with every field of exactly the
+    declared type (a bool is not an int, a float is not a seat)?"""
+    cls = type(action)
+    if cls not in Game._HANDLERS:
+        return False
+    fields = _FIELD_TYPES.get(cls)
+    if fields is None:
+        fields = _FIELD_TYPES[cls] = tuple(typing.get_type_hints(cls).items())
+    return all(type(getattr(action, name)) is kind for name, kind in fields)
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -614,8 +633,16 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:  # identity first: legal actions are shared objects
-            raise IllegalAction(self.why_illegal(action))
+        try:
+            found = legal.index(action)  # identity first: legal actions are shared objects
+        except ValueError:
+            raise IllegalAction(self.why_illegal(action)) from None
+        if legal[found] is not action:
+            # An equal object is taken only with exactly the right types: Play(1.0, card) and
+            # Play(True, card) compare equal to Play(1, card) but would corrupt the record.
+            if not _well_formed(action):
+                raise IllegalAction(self.why_illegal(action))
+            action = legal[found]
         ev: list[Event] = []
         self._legal = None
         self.actions.append(action)
@@ -1242,6 +1269,8 @@ class Game:
 
     def why_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` cannot be applied now."""
+        if not _well_formed(action):
+            return f"not an action of this game: {_REPR.repr(action)}"
         what = describe_action(action)
         player = getattr(action, "player", None)
         if not isinstance(player, int) or not 0 <= player < self.players:
