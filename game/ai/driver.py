@@ -35,7 +35,7 @@ class AutoTable:
         self.game = game
         self.agents = dict(agents)
         self.memories = {seat: Memory(seat, game.players) for seat in self.agents}
-        self.rngs = {seat: random.Random(seed * 7919 + seat) for seat in self.agents}
+        self.seed = seed
         self._seen = 0
         self.feed()
 
@@ -47,13 +47,19 @@ class AutoTable:
                 memory.observe(redact(event, seat))
         self._seen = len(log)
 
+    def rng(self, seat: int) -> random.Random:
+        """The random choices of ``seat`` at this moment: a stream drawn from the match seed, the
+        seat and the number of actions so far, so a match saved and continued plays exactly the
+        moves of one never interrupted (memories are rebuilt from the log the same way)."""
+        return random.Random((self.seed * 7919 + seat) * 1_000_003 + len(self.game.actions))
+
     def proposals(self) -> list[Proposal]:
         """What each AI seat would do now, with when it would arrive."""
         game = self.game
         seats = sorted({a.player for a in game.legal_actions()} & self.agents.keys())
         out: list[Proposal] = []
         for seat in seats:
-            agent, memory, rng = self.agents[seat], self.memories[seat], self.rngs[seat]
+            agent, memory, rng = self.agents[seat], self.memories[seat], self.rng(seat)
             view = game.view(seat)
             memory.sync_hand(view.hand)
             best: Proposal | None = None
