@@ -89,26 +89,40 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not a complete record (the file may be truncated): {exc}") from None
+        except (ValueError, RecursionError):
+            # An integer of more than 4,300 digits, or thousands of nested brackets.
+            raise RecordError("the record holds a number or a nesting too large to read") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: Any) -> tuple[Record, Game]:
+        """A record from parsed JSON, replayed and checked; raises RecordError saying why not."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("this is not a saved game of this program")
         if data.get("version") != VERSION:
             raise RecordError(
-                f"this record has version {data.get('version')!r}; this program reads {VERSION}"
+                f"this record has version {data.get('version')!r:.40}; this program reads {VERSION}"
             )
+        data = dict(data)  # the caller's data stays as it was read
         checksum = data.pop("checksum", None)
         if checksum != _checksum(data):
             raise RecordError("the record was changed after it was saved (checksum mismatch)")
+        # A record can be whole and signed but still not one this program wrote (made by hand,
+        # or by a faulty version): every field is checked, not trusted for its checksum.
+        state = data.get("state")
+        if not isinstance(state, str):
+            raise RecordError("the record does not say which state it reaches")
         try:
             rules = Rules.from_dict(data["rules"])
             players, seed = data["players"], data["seed"]
-            if not isinstance(players, int) or not isinstance(seed, int):
+            if type(players) is not int or type(seed) is not int:
                 raise RecordError("players and seed must be whole numbers")
             dealer = data["dealer"]
             record = cls(
                 rules=rules,
                 players=players,
                 seed=seed,
-                dealer=dealer if isinstance(dealer, int) else None,
+                dealer=dealer if type(dealer) is int else None,
                 stacked=tuple(int(u) for u in data["stacked"]),
                 meta=dict(data["meta"]),
                 actions=(),
@@ -129,7 +143,7 @@ class Record:
             meta=record.meta,
         )
         game = record.replay()
-        if game.state_digest() != data["state"]:
+        if game.state_digest() != state:
             raise RecordError("replaying the record does not reach the saved state")
         return record, game
 
