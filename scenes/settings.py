@@ -3,18 +3,22 @@
 The values live in one mutable dataclass shared by the scenes; animation speed scales every
 animation (0 makes them instant, as autoplay and tests use) and AI pace scales the AIs'
 thinking pauses on the clock (it never changes what they decide). They are saved as JSON in
-the user's config folder, atomically; a broken or foreign file falls back to the defaults with
-a message and is kept aside, never deleted.
+the user's config folder, atomically, and read back through the one user-file loader: a
+broken or foreign file falls back to the defaults with a message and is kept aside, never
+deleted; a single bad value (out of range, of the wrong kind, a key no keyboard has) is reset to
+its default, and the player is told once what was reset.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from scenes.userdata import clean_name, config_dir, load_json, write_atomic
 
 SETTINGS_NAME = "settings.json"
 
@@ -65,85 +69,109 @@ LIMITS: dict[str, tuple[float, float]] = {
 
 
 def settings_path(folder: Path | None = None) -> Path:
-    if folder is None:
-        from scenes.userdata import config_dir
-
-        folder = config_dir()
-    return folder / SETTINGS_NAME
+    return (folder if folder is not None else config_dir()) / SETTINGS_NAME
 
 
-def from_dict(data: Any) -> Settings:
-    """Settings from parsed JSON; raises ValueError naming the first bad entry."""
+def from_dict(data: Any, resets: list[str] | None = None) -> Settings:
+    """Settings from parsed JSON: each bad value is replaced by its default and described in
+    ``resets``; raises ValueError only when the data is not a settings object at all."""
     if not isinstance(data, dict):
-        raise ValueError("the settings file does not hold a settings object")
+        raise ValueError("the file does not hold settings")
+    resets = resets if resets is not None else []
     values: dict[str, Any] = {}
     for item in dataclasses.fields(Settings):
         if item.name not in data:
             continue  # a setting added in a newer version keeps its default
         value = data[item.name]
         default = getattr(Settings(), item.name)
+        label = item.name.replace("_", " ").replace("ai ", "AI ")
         if isinstance(default, dict):
-            values[item.name] = _bindings(item.name, value, default)
-            continue
-        if isinstance(default, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"{item.name} must be true or false")
+            values[item.name] = _bindings(item.name, value, default, resets)
+        elif isinstance(default, bool):
+            if isinstance(value, bool):
+                values[item.name] = value
+            else:
+                resets.append(f"{label} (must be on or off)")
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            resets.append(f"{label} (must be a number)")
         else:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{item.name} must be a number")
             low, high = LIMITS[item.name]
-            if not low <= value <= high:
-                raise ValueError(f"{item.name} must be between {low:g} and {high:g}")
-            value = float(value)
-        values[item.name] = value
+            # NaN fails both comparisons, so it is reset too.
+            if low <= value <= high:
+                values[item.name] = float(value)
+            else:
+                resets.append(f"{label} (must be from {low:g} to {high:g})")
     return Settings(**values)
 
 
-def _bindings(name: str, value: Any, default: dict[str, Any]) -> dict[str, Any]:
-    """Key or button bindings: known moves only, each a name or a button number."""
+def _bindings(name: str, value: Any, default: dict[str, Any], resets: list[str]) -> dict[str, Any]:
+    """Key or button bindings: known moves only, each a key name or a button number; a bad one
+    goes back to its default, and two moves on one key put the whole set back."""
+    what = "key" if name == "keys" else "controller button"
     if not isinstance(value, dict):
-        raise ValueError(f"{name} must be an object")
+        resets.append(f"the {what}s (not a list of moves)")
+        return dict(default)
     merged = dict(default)
     for move, bound in value.items():
         if move not in default:
-            raise ValueError(f"{name} has an unknown move {move!r}")
-        kind = type(default[move])
-        if not isinstance(bound, kind) or isinstance(bound, bool):
-            raise ValueError(f"{name}.{move} must be a {kind.__name__}")
-        if kind is int and not 0 <= bound < 32:
-            raise ValueError(f"{name}.{move} is not a controller button")
-        merged[move] = bound
+            # The move is the file's text: it is shown cleaned, never as it came.
+            resets.append(f"the {what} for an unknown move {clean_name(move)!r}")
+        elif type(bound) is not type(default[move]) or not (
+            _is_key(bound) if name == "keys" else _is_button(bound)
+        ):
+            unknown = "no keyboard has that key" if name == "keys" else "not a button number"
+            resets.append(f"the {what} for {move} ({unknown})")
+        else:
+            merged[move] = bound
+    if len(set(merged.values())) < len(merged):
+        resets.append(f"the {what}s (two moves shared one {what})")
+        return dict(default)
     return merged
 
 
-def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults and a message saying why (the bad file kept aside)."""
-    path = settings_path(folder)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as error:
-        return Settings(), f"Settings could not be read ({error}); using the defaults."
-    try:
-        return from_dict(json.loads(text)), None
-    except ValueError as error:
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"settings.broken-{stamp}.json")
+def _is_button(bound: Any) -> bool:
+    return type(bound) is int and 0 <= bound < 32
+
+
+def _is_key(bound: str | int) -> bool:
+    """A key that pygame can name (by name, or by key code): the file may hold any text."""
+    if isinstance(bound, str) and (not bound or clean_name(bound) != bound):
+        return False  # also keeps NULs and huge names away from pygame and the screen
+    # The key table is pygame's; imported here so the rest of the settings need no pygame.
+    import pygame
+
+    with warnings.catch_warnings():
+        # The key table works before pygame.init() (tests read settings without a display).
+        warnings.simplefilter("ignore")
         try:
-            path.replace(aside)
-            kept = f" The file was kept as {aside.name}."
-        except OSError:
-            kept = ""
-        return Settings(), f"The settings file was damaged ({error}); using the defaults.{kept}"
+            if isinstance(bound, str):
+                pygame.key.key_code(bound)
+                return True
+            return pygame.key.name(bound) != ""
+        except (ValueError, OverflowError, pygame.error):
+            return False
+
+
+def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults, and a message saying what was wrong and where the
+    bad file was kept. Never raises, whatever the file holds."""
+    loaded = load_json(
+        settings_path(folder), from_dict, "The settings", "The defaults are used instead."
+    )
+    if loaded.value is None:
+        return Settings(), loaded.problem
+    if loaded.repaired:
+        # The repaired settings replace the file, so the player hears about it only this once.
+        refused = save_settings(loaded.value, folder)
+        if refused:
+            return loaded.value, f"{loaded.problem} {refused}"
+    return loaded.value, loaded.problem
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
     """Store the settings; returns a message if the disk refused (the game goes on)."""
-    from scenes.userdata import write_atomic
-
     try:
         write_atomic(settings_path(folder), json.dumps(dataclasses.asdict(settings), indent=2))
     except OSError as error:
-        return f"Settings could not be saved: {error}"
+        return f"The settings could not be saved ({error.strerror or error})."
     return None
