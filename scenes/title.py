@@ -18,7 +18,7 @@ from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.sound import Music, SoundBoard
 from scenes.table import TableScene, default_setup
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
 
 @dataclass
@@ -39,6 +39,12 @@ def shared_media(app: App) -> tuple[SoundBoard, CardArt]:
     return media.sounds, media.art
 
 
+# The panel of messages about the player's files, left of the menu.
+NOTICE_WIDTH = 600
+NOTICE_SIZE = 22
+NOTICE_STEP = 29
+NOTICE_LINES = 17
+
 # Cards fanned behind the title, by code: one of each color and the two classic wilds.
 SHOWCASE = ("R7", "YS", "G+2", "BR", "W", "W+4")
 
@@ -52,12 +58,17 @@ class TitleScene(Scene):
         self.age = 0.0
         cards = {c.code: c for c in deck(DeckKind.CLASSIC)}
         self.showcase = [cards[code] for code in SHOWCASE]
-        from scenes.saves import describe, has_save
+        from scenes.saves import peek
 
+        # What the player must hear about their files (a damaged save, reset settings); each
+        # message is a paragraph, shown at the top until the next one replaces them.
         self.notice = ""
+        detail, problem = peek()
+        if problem:
+            self.tell(problem)
         labels = []
-        if has_save():
-            labels.append(("Continue", describe(), self._continue))
+        if detail is not None:
+            labels.append(("Continue", detail, self._continue))
         labels += [
             ("Quick game", "you and three Normal AIs, classic rules", self._quick),
             ("New game", "players, AI levels and every rule", self._new),
@@ -73,6 +84,10 @@ class TitleScene(Scene):
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             buttons.append(Button(rect, label, click, detail, color=color))
         self.menu = Menu(buttons, on_back=self._quit)
+
+    def tell(self, message: str) -> None:
+        """Add a message for the player under the ones already shown."""
+        self.notice = f"{self.notice}\n\n{message}" if self.notice else message
 
     def _quick(self) -> None:
         sounds, art = shared_media(self.app)
@@ -123,6 +138,16 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        """The messages about the player's files, in a panel beside the menu (the space above
+        is the title's); a long list is cut, since the files are kept aside to be read."""
+        lines = wrap(self.notice, NOTICE_SIZE, NOTICE_WIDTH - 56)[:NOTICE_LINES]
+        box = pygame.Rect(56, 470, NOTICE_WIDTH, 40 + len(lines) * NOTICE_STEP)
+        surface.blit(panel(box.size, 18, (40, 14, 18, 225), (*DANGER, 160)), box)
+        for i, line in enumerate(lines):
+            y = box.y + 20 + NOTICE_STEP // 2 + i * NOTICE_STEP
+            draw_text(surface, line, NOTICE_SIZE, (box.x + 28, y), WHITE, Weight.REGULAR, "midleft")
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
         _, art = shared_media(self.app)
@@ -145,8 +170,7 @@ class TitleScene(Scene):
         )
         self.menu.draw(surface)
         if self.notice:
-            for i, line in enumerate(wrap(self.notice, 22, 1400)):
-                draw_text(surface, line, 22, (960, 28 + i * 28), DANGER, shadow=True)
+            self._draw_notice(surface)
         draw_text(
             surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1062), MUTED
         )

@@ -8,7 +8,9 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,10 +19,13 @@ import pygame
 import pytest
 
 from game.ai import Level
+from game.engine import Game
+from game.record import _checksum
+from game.rules import Rules
 from scenes import saves
 from scenes.app import App
 from scenes.settings import Settings
-from scenes.table import TableScene, ai_table
+from scenes.table import SeatSpec, TableScene, ai_table
 from scenes.title import TitleScene, shared_media
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +58,7 @@ def test_a_corrupt_save_is_kept_aside_with_a_message(home: Path) -> None:
     path = saves.save_path()
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "unotable-record", "version": 1, "act', encoding="utf-8")
-    with pytest.raises(saves.SaveError, match="truncated") as caught:
+    with pytest.raises(saves.SaveError, match="cut short") as caught:
         saves.load_match()
     assert not path.exists()
     kept = list(path.parent.glob("autosave.broken-*.json"))
@@ -61,7 +66,7 @@ def test_a_corrupt_save_is_kept_aside_with_a_message(home: Path) -> None:
     assert kept[0].read_text(encoding="utf-8").endswith('"act')
 
 
-def test_the_title_still_works_after_a_bad_save(home: Path) -> None:
+def test_the_title_says_at_once_that_a_save_is_bad(home: Path) -> None:
     path = saves.save_path()
     path.parent.mkdir(parents=True)
     path.write_text("not json at all", encoding="utf-8")
@@ -70,11 +75,24 @@ def test_the_title_still_works_after_a_bad_save(home: Path) -> None:
     title = TitleScene(app)
     app.push(title)
     app.step(1 / 60, [])
-    assert title.menu.buttons[0].label == "Continue"
+    # Checked before Continue is offered: a button that can only fail is not shown.
+    assert "cannot be continued" in title.notice and "autosave.broken-" in title.notice
+    assert all(b.label != "Continue" for b in title.menu.buttons)
+    assert app.top is title
+
+
+def test_continue_still_reports_a_save_damaged_after_the_title_was_drawn(home: Path) -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    saves.save_match(ai_table(3, Level.NORMAL, seed=2), _new_game(3, 2))
+    title = TitleScene(app)
+    app.push(title)
+    app.step(1 / 60, [])
+    assert title.menu.buttons[0].label == "Continue" and not title.notice
+    saves.save_path().write_text("[" * 100_000, encoding="utf-8")
     title.menu.buttons[0].on_click()
     app.step(1 / 60, [])
-    assert "could not be continued" in title.notice
-    assert app.top is title
+    assert "nests more than" in title.notice and app.top is title
     assert all(b.label != "Continue" for b in title.menu.buttons)
 
 
@@ -123,3 +141,102 @@ def test_a_killed_match_continues_from_its_last_save(home: Path) -> None:
         app.step(1 / 60, [])
     assert table.finished and table.game.is_over
     assert not path.exists()  # a finished match leaves nothing to continue
+
+
+# ------------------------------------------------------------------ damaged saves (issue 14)
+
+
+def _new_game(players: int, seed: int) -> Game:
+    return Game(Rules(), players, seed)
+
+
+def _signed(data: dict[str, Any]) -> str:
+    """A save as a faulty or hand-made writer would sign it: the checksum matches the content."""
+    data = {k: v for k, v in data.items() if k != "checksum"}
+    data["checksum"] = _checksum(data)
+    return json.dumps(data)
+
+
+def _saved(names: tuple[str, ...] = ("You", "Ana", "Ben")) -> dict[str, Any]:
+    setup = ai_table(3, Level.NORMAL, seed=5)
+    seats = (SeatSpec(names[0]), *(SeatSpec(n, Level.NORMAL) for n in names[1:]))
+    saves.save_match(replace(setup, seats=seats), _new_game(3, 5))
+    data: dict[str, Any] = json.loads(saves.save_path().read_text(encoding="utf-8"))
+    return data
+
+
+def _title(app: App) -> TitleScene:
+    title = TitleScene(app)
+    app.push(title)
+    app.step(1 / 60, [])
+    return title
+
+
+def _refused_and_kept(original: bytes, match: str) -> None:
+    path = saves.save_path()
+    with pytest.raises(saves.SaveError, match=match) as caught:
+        saves.load_match()
+    assert not path.exists()
+    kept = list(path.parent.glob("autosave.broken-*.json"))
+    assert len(kept) == 1 and kept[0].name in str(caught.value)
+    assert kept[0].read_bytes() == original
+
+
+def test_a_save_with_a_5000_digit_integer_is_kept_aside(home: Path) -> None:
+    data = _saved()
+    text = json.dumps(data).replace(f'"seed": {data["seed"]}', '"seed": 1' + "0" * 5000)
+    saves.save_path().write_text(text, encoding="utf-8")
+    _refused_and_kept(text.encode(), "number too long")
+
+
+def test_a_signed_save_without_its_state_is_kept_aside(home: Path) -> None:
+    data = _saved()
+    del data["state"]
+    text = _signed(data)
+    saves.save_path().write_text(text, encoding="utf-8")
+    _refused_and_kept(text.encode(), "which state")
+
+
+def test_a_save_nested_100000_deep_is_told_on_the_title_screen(home: Path) -> None:
+    """describe() on the title used to raise RecursionError: the program did not start."""
+    path = saves.save_path()
+    path.parent.mkdir(parents=True)
+    text = "[" * 100_000 + "]" * 100_000
+    path.write_text(text, encoding="utf-8")
+    pygame.init()
+    title = _title(App(Settings(), headless=True))
+    assert "nests more than 64 levels" in title.notice
+    assert all(b.label != "Continue" for b in title.menu.buttons)
+    (kept,) = path.parent.glob("autosave.broken-*.json")
+    assert kept.read_text(encoding="utf-8") == text
+
+
+def test_an_autosave_that_is_a_folder_is_told_and_moved_so_saving_works_again(
+    home: Path,
+) -> None:
+    path = saves.save_path()
+    path.mkdir(parents=True)
+    (path / "note.txt").write_text("kept", encoding="utf-8")
+    pygame.init()
+    title = _title(App(Settings(), headless=True))
+    assert "a folder in its place" in title.notice
+    (kept,) = path.parent.glob("autosave.broken-*.json")
+    assert (kept / "note.txt").read_text(encoding="utf-8") == "kept"
+    saves.save_match(ai_table(3, Level.NORMAL, seed=5), _new_game(3, 5))
+    assert saves.peek() == ("3 players, round 1, 0 moves so far", None)
+
+
+def test_names_in_a_save_are_cleaned_before_the_table_draws_them(home: Path) -> None:
+    """A NUL made draw_text raise; a million characters made pygame raise: now both play."""
+    _saved(("Ma\x00ria", "x" * 1_000_000, "\u202e\u200b"))
+    setup, _ = saves.load_match()
+    assert [s.name for s in setup.seats] == ["Maria", "x" * 24, "Player 3"]
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    title = _title(app)
+    assert title.menu.buttons[0].label == "Continue" and not title.notice
+    title.menu.buttons[0].on_click()
+    for _ in range(10):
+        app.step(1 / 60, [])
+    assert isinstance(app.top, TableScene)
+    assert app.top.setup.seats[0].name == "Maria" and app.top.narrator.name(1) == "x" * 24
