@@ -38,6 +38,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--autosave", action="store_true", help="autoplay: save after every action, like a game"
     )
+    parser.add_argument(
+        "--check-files",
+        action="store_true",
+        help="open the title screen, Statistics and Continue once each, print what the player is"
+        " told about their files, and exit (python -m tools.check_damaged_files runs this)",
+    )
     parser.add_argument("--version", action="version", version=f"One More Card {__version__}")
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
@@ -57,8 +63,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from scenes.app import App
     from scenes.settings import Settings, load_settings
+    from scenes.userdata import remove_stale_temporaries
 
     pygame.init()
+    # Before anything is written: what a killed write left behind is of no use to anyone.
+    remove_stale_temporaries()
     notice = None
     if args.autoplay:
         # Autoplay is for watching and testing: it neither reads nor changes your settings.
@@ -73,14 +82,52 @@ def main(argv: list[str] | None = None) -> int:
 
     title = TitleScene(app)
     if notice:
-        title.notice = notice
+        title.tell(notice)
     app.push(title)
+    if args.check_files:
+        return check_files(app, title)
     if args.first_frame:
         app.step(0.0, [])
         pygame.display.flip()
         print("first frame", flush=True)
         return 0
     return app.run()
+
+
+def check_files(app: object, title: object) -> int:
+    """Visit, as a player would, every screen that reads a user file: the title (settings and
+    the save), Statistics, then Continue; draw each and print every message shown (``told:``)."""
+    from scenes.app import App
+    from scenes.stats import StatsScene
+    from scenes.title import TitleScene
+
+    assert isinstance(app, App) and isinstance(title, TitleScene)
+    told: list[str] = []
+
+    def frames(count: int) -> None:
+        for _ in range(count):
+            app.step(1 / 60, [])
+            for message in (title.notice, getattr(app.top, "problem", None)):
+                if isinstance(message, str) and message and message not in told:
+                    told.append(message)
+
+    frames(2)
+    labels = {button.label: button for button in title.menu.buttons}
+    labels["Statistics"].on_click()
+    frames(2)
+    if isinstance(app.top, StatsScene):
+        app.pop()
+        frames(1)
+    continued = "Continue" in labels
+    if continued:
+        labels["Continue"].on_click()
+        frames(30)  # the table draws its seats, names and first moves
+    for message in told:
+        for paragraph in message.split("\n\n"):
+            print(f"told: {' '.join(paragraph.split())}", flush=True)
+    where = type(app.top).__name__ if app.top is not None else "nothing"
+    print(f"continue: {'offered' if continued else 'not offered'}; on screen: {where}", flush=True)
+    return 0
 
 
 def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
