@@ -1,13 +1,15 @@
 """Statistics per player profile (the name a person plays under): rounds and matches played and
 won against each AI level, best round score, win streaks; and the scene that shows them.
 
-Kept as JSON in the user's data folder, written atomically after each round. A damaged file is
-kept aside and the statistics start again, with a message; the game never stops for it.
+Kept as JSON in the user's data folder, written atomically after each round, and read through
+the one user-file loader. A damaged file is kept aside and the statistics start again, with a
+message; a count that cannot be right (negative, more rounds won than played) is reset and the
+player told once; names are cleaned before they are counted or drawn. The game never stops for
+it.
 """
 
 from __future__ import annotations
 
-import datetime
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -15,14 +17,15 @@ from typing import Any
 
 import pygame
 
+from game.ai import Level
 from game.events import RoundEnded
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.table import MatchSetup
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel
-from scenes.userdata import data_dir, write_atomic
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.userdata import clean_name, data_dir, load_json, write_atomic
 
 STATS_NAME = "stats.json"
 
@@ -44,50 +47,93 @@ def stats_path(folder: Path | None = None) -> Path:
     return (folder if folder is not None else data_dir()) / STATS_NAME
 
 
-def _profile(data: Any) -> Profile:
-    if not isinstance(data, dict):
-        raise ValueError("a profile is not an object")
+# Above any count a person reaches; a bigger one is a damaged file (and would not fit its cell).
+MAX_COUNT = 10**9
+COUNTS = ("rounds", "rounds_won", "matches", "matches_won", "best_round", "streak", "best_streak")
+# Each count that cannot exceed another: wins are rounds, a streak is wins in a row.
+AT_MOST = (
+    ("rounds_won", "rounds", "more than the rounds played"),
+    ("matches_won", "matches", "more than the matches played"),
+    ("best_streak", "rounds_won", "longer than the rounds won"),
+    ("streak", "best_streak", "longer than the best streak"),
+)
+LEVELS = frozenset(level.value for level in Level)
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _profile(name: str, data: Any, resets: list[str]) -> Profile:
+    """One person's statistics; each impossible count is reset (to 0, or to its bound)."""
     profile = Profile()
-    for name in (
-        "rounds",
-        "rounds_won",
-        "matches",
-        "matches_won",
-        "best_round",
-        "streak",
-        "best_streak",
-    ):
-        value = data.get(name, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{name} must be a whole number")
-        setattr(profile, name, value)
+    if not isinstance(data, dict):
+        resets.append(f"{name}: everything (not a set of counts)")
+        return profile
+    for count in COUNTS:
+        value = data.get(count, 0)
+        if _count(value):
+            setattr(profile, count, value)
+        else:
+            resets.append(f"{name}: {count.replace('_', ' ')} (not a whole number from 0 up)")
+    for count, bound, why in AT_MOST:
+        if getattr(profile, count) > getattr(profile, bound):
+            setattr(profile, count, getattr(profile, bound))
+            resets.append(f"{name}: {count.replace('_', ' ')} ({why})")
     against = data.get("against", {})
-    if not isinstance(against, dict) or not all(
-        isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) for n in v)
-        for v in against.values()
-    ):
-        raise ValueError("the per-level record is malformed")
-    profile.against = {str(k): [int(v[0]), int(v[1])] for k, v in against.items()}
+    if not isinstance(against, dict):
+        resets.append(f"{name}: the rounds against each AI level (malformed)")
+        against = {}
+    for level, pair in against.items():
+        if (
+            level in LEVELS
+            and isinstance(pair, list)
+            and len(pair) == 2
+            and all(_count(n) for n in pair)
+            and pair[1] <= pair[0]
+        ):
+            profile.against[level] = [pair[0], pair[1]]
+        else:
+            resets.append(f"{name}: the rounds against {clean_name(level)!r}")
     return profile
 
 
+def _profiles(data: Any, resets: list[str]) -> dict[str, Profile]:
+    if not isinstance(data, dict):
+        raise ValueError("the file does not hold statistics per player")
+    profiles: dict[str, Profile] = {}
+    for raw, entry in data.items():
+        name = clean_name(raw) or "Player"
+        if name != raw:
+            resets.append(f"a name, now {name!r} (printable characters only, at most 24)")
+        if name in profiles:
+            resets.append(f"a second {name!r} (dropped)")
+            continue
+        profiles[name] = _profile(name, entry, resets)
+    return profiles
+
+
 def load_stats(folder: Path | None = None) -> tuple[dict[str, Profile], str | None]:
+    """Every profile, and a message when the file was damaged or had values reset."""
     path = stats_path(folder)
+    loaded = load_json(path, _profiles, "The statistics", "Counting starts again.")
+    if loaded.value is None:
+        return {}, loaded.problem
+    if loaded.repaired:
+        # Written back repaired, so the message comes once, not at every visit.
+        refused = _write(loaded.value, folder)
+        if refused:
+            return loaded.value, f"{loaded.problem} {refused}"
+    return loaded.value, loaded.problem
+
+
+def _write(profiles: dict[str, Profile], folder: Path | None) -> str | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a statistics file")
-        return {str(name): _profile(entry) for name, entry in data.items()}, None
-    except FileNotFoundError:
-        return {}, None
-    except (OSError, ValueError) as error:
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"stats.broken-{stamp}.json")
-        try:
-            path.replace(aside)
-        except OSError:
-            return {}, f"Statistics could not be read ({error})."
-        return {}, f"Statistics were damaged ({error}); kept as {aside.name}, starting afresh."
+        text = json.dumps({name: asdict(p) for name, p in profiles.items()}, indent=1)
+        write_atomic(stats_path(folder), text)
+    except OSError as error:
+        return f"The statistics could not be saved ({error.strerror or error})."
+    return None
 
 
 def record_round(
@@ -103,7 +149,7 @@ def record_round(
     for seat, spec in enumerate(setup.seats):
         if not spec.is_person:
             continue
-        profile = profiles.setdefault(spec.name, Profile())
+        profile = profiles.setdefault(clean_name(spec.name) or "Player", Profile())
         partner = (ended.winner + 2) % 4 if setup.rules.teams else None
         won = seat in (ended.winner, partner)
         profile.rounds += 1
@@ -118,12 +164,7 @@ def record_round(
         if match_over:
             profile.matches += 1
             profile.matches_won += seat in winners
-    try:
-        text = json.dumps({name: asdict(p) for name, p in profiles.items()}, indent=1)
-        write_atomic(stats_path(folder), text)
-    except OSError as error:
-        return f"Statistics could not be saved: {error}"
-    return problem
+    return _write(profiles, folder) or problem
 
 
 class StatsScene(Scene):
@@ -145,7 +186,10 @@ class StatsScene(Scene):
         surface.blit(panel(rect.size, 26, (10, 16, 22, 215)), rect)
         if not self.profiles:
             message = self.problem or "Play a round with a person at the table to start counting."
-            draw_text(surface, message, 28, rect.center, MUTED)
+            lines = wrap(message, 28, rect.width - 120)
+            for i, line in enumerate(lines):
+                y = rect.centery + (i - (len(lines) - 1) / 2) * 38
+                draw_text(surface, line, 28, (rect.centerx, y), MUTED)
             self.menu.draw(surface)
             return
         columns = (
@@ -175,5 +219,8 @@ class StatsScene(Scene):
             for x, cell in zip(xs, cells, strict=True):
                 draw_text(surface, cell, 24, (x, y), WHITE, Weight.REGULAR, "midleft")
         if self.problem:
-            draw_text(surface, self.problem, 22, (960, rect.bottom - 30), MUTED)
+            lines = wrap(self.problem, 22, rect.width - 80)
+            for i, line in enumerate(lines):
+                y = rect.bottom - 30 - (len(lines) - 1 - i) * 28
+                draw_text(surface, line, 22, (960, y), MUTED)
         self.menu.draw(surface)
