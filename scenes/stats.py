@@ -21,7 +21,7 @@ from game.ai import Level
 from game.events import RoundEnded
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight
+from scenes.assets import Weight, font
 from scenes.input import Act, Intent
 from scenes.table import MatchSetup
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
@@ -105,7 +105,7 @@ def _profiles(data: Any, resets: list[str]) -> dict[str, Profile]:
     for raw, entry in data.items():
         name = clean_name(raw) or "Player"
         if name != raw:
-            resets.append(f"a name, now {name!r} (printable characters only, at most 24)")
+            resets.append(f"a name, now {name!r}")
         if name in profiles:
             resets.append(f"a second {name!r} (dropped)")
             continue
@@ -167,6 +167,20 @@ def record_round(
     return _write(profiles, folder) or problem
 
 
+# The player column's width: 24 wide letters at the table's size would run into the next column.
+NAME_WIDTH = 300
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels at the table's size."""
+    face = font(24, Weight.REGULAR)
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
 class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -209,7 +223,7 @@ class StatsScene(Scene):
             rate = f" ({100 * p.rounds_won // p.rounds}%)" if p.rounds else ""
             levels = ", ".join(f"{lv} {w}/{n}" for lv, (n, w) in sorted(p.against.items()))
             cells = (
-                name,
+                _fit(name, NAME_WIDTH),
                 f"{p.rounds_won} of {p.rounds}{rate}",
                 f"{p.matches_won} of {p.matches}",
                 str(p.best_round),
