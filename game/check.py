@@ -31,6 +31,7 @@ def state_problems(game: Game) -> list[str]:
     if game.direction not in (1, -1):
         problems.append(f"direction is {game.direction}")
     phase = game.phase
+    problems += _penalty_problems(game)
     if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER, Phase.SETUP):
         if phase is not Phase.MATCH_OVER and not game.legal_actions():
             problems.append(f"no legal action in phase {phase.value}")
@@ -61,6 +62,21 @@ def state_problems(game: Game) -> list[str]:
             problems.append(f"seat {seat} is out but holds cards")
     if not game.legal_actions():
         problems.append(f"no legal action in phase {phase.value}")
+    return problems
+
+
+def _penalty_problems(game: Game) -> list[str]:
+    """A draw penalty's count and its stacked mark belong to the penalty: outside it nothing
+    is owed, except the total of a stack that waits while its player names the +4's color.
+    Left over, they would change the state's digest, which a saved match must reproduce."""
+    problems: list[str] = []
+    phase = game.phase
+    if phase is Phase.PENALTY and game.pending <= 0:
+        problems.append(f"a draw penalty of {game.pending} cards is pending")
+    if game.pending and phase not in (Phase.PENALTY, Phase.COLOR):
+        problems.append(f"{game.pending} cards are owed in phase {phase.value}")
+    if game.pending_stacked and phase is not Phase.PENALTY:
+        problems.append(f"a stacked penalty is marked in phase {phase.value}")
     return problems
 
 
