@@ -1,0 +1,169 @@
+"""The last match setup, remembered between runs: players, who sits where, names, rules.
+
+The setup screen starts from what was played last time instead of the defaults. The choices are
+stored as JSON in the user's config folder (``setup.json``), written atomically, and read back
+through the one user-file loader: a file that is not a setup at all gives the defaults with a
+message and is kept aside; a single bad value (a player count of 40, an unknown AI level, rules
+that cannot be played) is put back to its default and the player is told once. Names are
+cleaned as everywhere else. This module imports no pygame.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai import Level
+from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Preset, Rules, RulesError
+from scenes.userdata import clean_name, config_dir, load_json, write_atomic
+
+SETUP_NAME = "setup.json"
+VERSION = 1
+SEATS = MAX_PLAYERS
+PERSON = "person"
+DEFAULT_PLAYERS = 4
+
+
+def _default_kinds() -> list[Level | None]:
+    # The default table: you against three Normal AIs (more seats, when added, are Normal too).
+    return [None] + [Level.NORMAL] * (SEATS - 1)
+
+
+@dataclass
+class LastSetup:
+    """Everything the setup screen lets a player choose, for all ten seats.
+
+    Seats beyond ``players`` are kept too, so taking a player away and adding one back brings
+    the same seat back. A name is "" while the seat uses its default; a seat has one name for a
+    person and another for an AI, so switching a person's seat to an AI and back keeps both.
+    """
+
+    players: int = DEFAULT_PLAYERS
+    kinds: list[Level | None] = field(default_factory=_default_kinds)
+    person_names: list[str] = field(default_factory=lambda: [""] * SEATS)
+    ai_names: list[str] = field(default_factory=lambda: [""] * SEATS)
+    preset: Preset = Preset.CLASSIC
+    rules: Rules = PRESETS[Preset.CLASSIC]
+    open_hands: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        seats = [
+            {
+                "kind": PERSON if kind is None else kind.value,
+                "name": person,
+                "ai_name": ai,
+            }
+            for kind, person, ai in zip(self.kinds, self.person_names, self.ai_names, strict=True)
+        ]
+        return {
+            "version": VERSION,
+            "players": self.players,
+            "seats": seats,
+            "preset": self.preset.value,
+            "rules": self.rules.to_dict(),
+            "open_hands": self.open_hands,
+        }
+
+
+def setup_path(folder: Path | None = None) -> Path:
+    return (folder if folder is not None else config_dir()) / SETUP_NAME
+
+
+def from_dict(data: Any, resets: list[str] | None = None) -> LastSetup:
+    """A remembered setup from parsed JSON: each bad value goes back to its default and is
+    described in ``resets``; raises ValueError only when the data is not a setup at all."""
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ValueError("the file does not hold a match setup")
+    resets = resets if resets is not None else []
+    last = LastSetup()
+    players = data.get("players", DEFAULT_PLAYERS)
+    if type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        last.players = players
+    else:
+        resets.append(f"the number of players (must be {MIN_PLAYERS} to {MAX_PLAYERS})")
+    _seats(data["seats"], last, resets)
+    try:
+        last.preset = Preset(data.get("preset", Preset.CLASSIC.value))
+    except (ValueError, TypeError):
+        resets.append("the rule preset (unknown)")
+    last.rules = _rules(data.get("rules"), last, resets)
+    open_hands = data.get("open_hands", False)
+    if isinstance(open_hands, bool):
+        last.open_hands = open_hands
+    else:
+        resets.append("open hands (must be on or off)")
+    return last
+
+
+def _seats(seats: list[Any], last: LastSetup, resets: list[str]) -> None:
+    """Each seat's kind and names; a bad one is reset alone, the others are kept."""
+    if len(seats) > SEATS:
+        resets.append(f"the seats after the {SEATS}th (a table has {SEATS} at most)")
+    for seat, entry in enumerate(seats[:SEATS]):
+        where = f"seat {seat + 1}"
+        if not isinstance(entry, dict):
+            resets.append(f"{where} (not a seat)")
+            continue
+        kind = entry.get("kind", PERSON if seat == 0 else Level.NORMAL.value)
+        if kind == PERSON:
+            last.kinds[seat] = None
+        else:
+            try:
+                last.kinds[seat] = Level(kind)
+            except (ValueError, TypeError):
+                resets.append(f"who sits at {where} (unknown)")
+        for key, names in (("name", last.person_names), ("ai_name", last.ai_names)):
+            raw = entry.get(key, "")
+            name = clean_name(raw) if isinstance(raw, str) else ""
+            if name != raw:
+                # The file's text is shown cleaned, never as it came.
+                resets.append(f"the name at {where}" + (f", now {name!r}" if name else ""))
+            names[seat] = name
+
+
+def _rules(raw: Any, last: LastSetup, resets: list[str]) -> Rules:
+    """The switches, or the preset's own when they cannot be read or played."""
+    fallback = PRESETS[last.preset]
+    if raw is None:
+        return fallback
+    try:
+        rules = Rules.from_dict(raw)
+        rules.validate(last.players)
+    except RulesError as error:
+        resets.append(f"the rule switches ({error}), now the preset's")
+        return fallback
+    if not 1 <= rules.target_points <= 100_000:
+        # Only checked by the engine for a points match; the setup shows it in every mode.
+        resets.append("the target points (must be 1 to 100000), now the preset's rules")
+        return fallback
+    return rules
+
+
+def load_last_setup(folder: Path | None = None) -> tuple[LastSetup, str | None]:
+    """The remembered setup, or the defaults, and a message saying what was wrong and where the
+    bad file was kept. Never raises, whatever the file holds."""
+    loaded = load_json(
+        setup_path(folder),
+        from_dict,
+        "The last game's setup",
+        "The setup starts from the defaults.",
+    )
+    if loaded.value is None:
+        return LastSetup(), loaded.problem
+    if loaded.repaired:
+        # Written back repaired, so the message comes once, not every time the setup opens.
+        refused = save_last_setup(loaded.value, folder)
+        if refused:
+            return loaded.value, f"{loaded.problem} {refused}"
+    return loaded.value, loaded.problem
+
+
+def save_last_setup(last: LastSetup, folder: Path | None = None) -> str | None:
+    """Store the setup; returns a message if the disk refused (the game goes on)."""
+    try:
+        write_atomic(setup_path(folder), json.dumps(last.to_dict(), indent=1))
+    except OSError as error:
+        return f"The setup could not be remembered ({error.strerror or error})."
+    return None
