@@ -1,51 +1,95 @@
-"""Match setup: players, who sits where, the rule preset, every switch, the target.
+"""Match setup: players, who sits where and under what name, the rule preset, every switch.
 
-Every switch of the rules is listed with its one-line explanation and a button that cycles its
-values; the engine's own validation says, in plain words, why a combination cannot be played,
-and Start stays disabled until it can. Start with no changes plays the default: you against
-three Normal AIs with the official Classic rules.
+Every switch of the rules that matters for the chosen deck is listed with its one-line
+explanation and a button that cycles its values (numbers in ascending order); the engine's own
+validation says, in plain words, why a combination cannot be played, and Start stays disabled
+until it can. What a row shows is what the engine will play: with the Quick match length the
+target row shows the Quick target for this many players.
+
+Every seat's name can be changed: a click, or Enter on the name, opens a text entry in the
+scene (typed text, Backspace, Enter keeps it, Esc cancels). Names are cleaned like every name
+the game stores. The choices are remembered for the next time (``scenes.lastsetup``); the
+first time, Start plays the default: you against three Normal AIs with the official Classic
+rules.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pygame
 
 from game.ai import Level
+from game.cards import DeckKind
 from game.rules import (
     PRESET_TEXT,
     PRESETS,
     SWITCHES,
     CustomEffect,
     Preset,
+    Rules,
     RulesError,
+    TargetMode,
 )
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight
+from scenes.assets import Weight, font
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
+from scenes.lastsetup import LastSetup, load_last_setup, save_last_setup
 from scenes.table import AI_NAMES, MatchSetup, SeatSpec, TableScene
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.userdata import NAME_LENGTH, clean_name
 
-# The values a switch button cycles through, for the switches that are not bools or enums.
+# The values a switch button cycles through, in ascending order, for the number switches.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
-    "hand_size": (7, 5, 6, 8, 9, 10),
-    "uno_penalty": (2, 1, 3, 4),
-    "target_points": (500, 100, 200, 250, 300, 1000),
+    "hand_size": (5, 6, 7, 8, 9, 10),
+    "uno_penalty": (1, 2, 3, 4),
+    "target_points": (100, 200, 250, 300, 500, 1000),
 }
 EFFECT_CHOICES: tuple[tuple[CustomEffect, ...], ...] = (
     (CustomEffect.OTHERS_DRAW_1,),
     (),
     *((effect,) for effect in CustomEffect if effect is not CustomEffect.OTHERS_DRAW_1),
 )
+# Switches that only do something with one deck: listed only while that deck is chosen.
+DECK_ONLY: dict[str, DeckKind] = {
+    "custom_effects": DeckKind.UNO2023,
+    "show_house_rule_text": DeckKind.HOUSE_RULES,
+}
 SEAT_KINDS: tuple[Level | None, ...] = (None, Level.EASY, Level.NORMAL, Level.HARD, Level.EXPERT)
+PRESET_NAMES: dict[Preset, str] = {
+    Preset.CLASSIC: "Classic",
+    Preset.UNO2023: "2023 deck",
+    Preset.HOUSE_RULES: "House Rules!",
+    Preset.QUICK: "Quick",
+}
+
+# The layout, on the logical 1920x1080 surface. Left panel: the players, one row per seat
+# (label, name, who plays it); right panel: the preset and the switches.
+LEFT = pygame.Rect(60, 130, 680, 800)
+RIGHT = pygame.Rect(770, 130, 1090, 800)
+SEAT_TOP = 280  # the first seat row
+SEAT_PITCH = 58
+SEAT_H = 50
+LABEL_X = 84  # "Seat 10" ends by 160
+NAME_X, NAME_W = 176, 332
+KIND_X, KIND_W = 520, 196
+NAME_PAD = 14  # text inside a name field starts this far from its edge
+NAME_SIZES = (24, 22, 20, 18)  # a long name is drawn smaller, then cut with an ellipsis
+SWITCH_TOP = 300
 ROW_H = 52
 VISIBLE_ROWS = 12
+SWITCH_X, SWITCH_W = 800, 240
+SWITCH_LABEL_X = 1060
+BOTTOM_TEXT = pygame.Rect(400, 948, 960, 120)  # between Back and Start
+CARET_S = 1.0  # the caret blinks once a second: on for the first 60%
 
 
 def _value_text(value: Any) -> str:
@@ -61,32 +105,96 @@ def _value_text(value: Any) -> str:
 
 
 def next_value(name: str, value: Any) -> Any:
-    """The next value of a switch in its cycle."""
+    """The next value of a switch in its cycle; numbers go up, then back to the smallest."""
     choices: tuple[Any, ...]
     if isinstance(value, bool):
         return not value
+    if isinstance(value, int) and name in INT_CHOICES:
+        # A value from elsewhere (a remembered file, the command line) need not be a choice:
+        # the next one is still the next larger, so the cycle never jumps backwards.
+        return next((c for c in INT_CHOICES[name] if c > value), INT_CHOICES[name][0])
     if isinstance(value, enum.Enum):
         choices = tuple(type(value))
     elif name == "custom_effects":
         choices = EFFECT_CHOICES
     else:
-        choices = INT_CHOICES[name]
+        raise KeyError(name)
     index = choices.index(value) if value in choices else -1
     return choices[(index + 1) % len(choices)]
+
+
+def shown_switches(rules: Rules) -> list[str]:
+    """The switches that do something with these rules' deck, in the order of SWITCHES."""
+    return [name for name in SWITCHES if DECK_ONLY.get(name, rules.deck) is rules.deck]
+
+
+def target_text(rules: Rules, players: int) -> str:
+    """The target row's value: the points the engine will play to, whatever the mode."""
+    target = rules.target_for(players)
+    if target is None:
+        return "one hand"
+    return f"{target} (quick)" if rules.target_mode is TargetMode.QUICK else str(target)
+
+
+def target_detail(rules: Rules) -> str:
+    """The target row's explanation, which says why its number is not the one set by hand."""
+    if rules.target_mode is TargetMode.QUICK:
+        return "Quick length: 100 with 2 players, 200 with more. Change it to set your own."
+    if rules.target_mode is TargetMode.SINGLE_HAND:
+        return "Not used: the match is one hand. Change it to play to a points target."
+    return SWITCHES["target_points"]
+
+
+def switch_label(name: str) -> str:
+    return name.replace("_", " ").replace("wd4", "+4").capitalize().replace("Uno", "UNO")
+
+
+def fit_name(text: str, width: int) -> tuple[str, int]:
+    """``text`` and a size at which it fits ``width`` pixels: smaller first, then cut."""
+    for size in NAME_SIZES:
+        if font(size, Weight.BOLD).size(text)[0] <= width:
+            return text, size
+    size = NAME_SIZES[-1]
+    face = font(size, Weight.BOLD)
+    while text and face.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "...", size
+
+
+@dataclass
+class NameEntry:
+    """A seat's name being typed: the text so far, and why Enter was refused, if it was."""
+
+    seat: int
+    text: str
+    problem: str = ""
+    blink: float = 0.0
 
 
 class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.players = 4
-        self.kinds: list[Level | None] = [None] + [Level.NORMAL] * 9
-        self.preset = Preset.CLASSIC
-        self.rules = PRESETS[self.preset]
-        self.open_hands = False
+        last, self.notice = load_last_setup()
+        self.players = last.players
+        self.kinds: list[Level | None] = list(last.kinds)
+        # The names given by hand, per seat; "" is the seat's default. A person and an AI at
+        # the same seat have a name each, so switching the seat back and forth keeps both.
+        self.person_names: list[str] = list(last.person_names)
+        self.ai_names: list[str] = list(last.ai_names)
+        self.preset = last.preset
+        self.rules = last.rules
+        self.open_hands = last.open_hands
         self.scroll = 0
         self.background = felt(app.screen.get_size()).convert()
-        self.menu = Menu(on_back=app.pop)
+        self.menu = Menu(on_back=self._back)
         self.error: str | None = None
+        self.entry: NameEntry | None = None
+        self.flash = ""  # a word for a press that cannot do what was asked (A on a name)
+        # While a name is typed: the input layer's own translate, and what it had overridden.
+        self._translate: Callable[[pygame.event.Event], list[Intent]] = app.input.translate
+        self._shadowed: Callable[[pygame.event.Event], list[Intent]] | None = None
+        self._name_buttons: list[Button] = []
+        self._switch_buttons: list[Button] = []
         # Couch play: controllers given to people here (device id -> seat); the rest are
         # claimed at the hand-off by pressing A.
         self.pads: dict[int, int] = {}
@@ -104,43 +212,57 @@ class SetupScene(Scene):
         focus = self.menu.focus
         buttons: list[Button] = []
         # Players.
-        buttons.append(Button(pygame.Rect(90, 170, 70, 60), "-", self._fewer, text_size=36))
-        buttons.append(Button(pygame.Rect(330, 170, 70, 60), "+", self._more, text_size=36))
+        buttons.append(Button(pygame.Rect(80, 160, 64, 60), "-", self._fewer, text_size=36))
+        buttons.append(Button(pygame.Rect(356, 160, 64, 60), "+", self._more, text_size=36))
+        self._name_buttons = []
         for seat in range(self.players):
-            rect = pygame.Rect(250, 250 + seat * 62, 220, 52)
+            y = SEAT_TOP + seat * SEAT_PITCH
+            # The name is drawn by the scene (fitted, or as a text entry), not as a label.
+            field = Button(
+                pygame.Rect(NAME_X, y, NAME_W, SEAT_H),
+                "",
+                partial(self._edit_name, seat),
+                color=(22, 32, 42),
+            )
+            self._name_buttons.append(field)
+            buttons.append(field)
+            kind = pygame.Rect(KIND_X, y, KIND_W, SEAT_H)
             buttons.append(
-                Button(rect, self._kind_label(seat), partial(self._cycle_kind, seat), text_size=24)
+                Button(kind, self._kind_label(seat), partial(self._cycle_kind, seat), text_size=22)
             )
         label = f"Open hands (young players): {'on' if self.open_hands else 'off'}"
         buttons.append(
-            Button(pygame.Rect(90, 876, 380, 44), label, self._toggle_open, text_size=20)
+            Button(pygame.Rect(84, 870, 632, 44), label, self._toggle_open, text_size=20)
         )
         # Preset.
         buttons.append(
             Button(
-                pygame.Rect(620, 170, 420, 60),
-                f"Rules: {self._preset_name()}",
+                pygame.Rect(SWITCH_X, 160, 460, 64),
+                self.rules_label(),
                 self._cycle_preset,
                 text_size=28,
             )
         )
-        names = list(SWITCHES)
+        names = shown_switches(self.rules)
+        self._switch_buttons = []
+        self.scroll = max(0, min(self.scroll, len(names) - VISIBLE_ROWS))
         for row, name in enumerate(names[self.scroll : self.scroll + VISIBLE_ROWS]):
             value = getattr(self.rules, name)
-            rect = pygame.Rect(620, 300 + row * ROW_H, 250, ROW_H - 8)
+            rect = pygame.Rect(SWITCH_X, SWITCH_TOP + row * ROW_H, SWITCH_W, ROW_H - 8)
             changed = value != getattr(PRESETS[self.preset], name)
-            buttons.append(
-                Button(
-                    rect,
-                    _value_text(value),
-                    partial(self._cycle, name),
-                    text_size=22,
-                    color=(90, 70, 30) if changed else (40, 56, 72),
-                )
+            text = target_text(self.rules, self.players) if name == "target_points" else None
+            switch = Button(
+                rect,
+                text or _value_text(value),
+                partial(self._cycle, name),
+                text_size=22,
+                color=(90, 70, 30) if changed else (40, 56, 72),
             )
+            self._switch_buttons.append(switch)
+            buttons.append(switch)
         if len(names) > VISIBLE_ROWS:
             buttons.append(
-                Button(pygame.Rect(1500, 240, 160, 48), "More rules", self._scroll, text_size=22)
+                Button(pygame.Rect(1680, 240, 160, 48), "More rules", self._scroll, text_size=22)
             )
         start = Button(
             pygame.Rect(1380, 960, 420, 84),
@@ -150,20 +272,30 @@ class SetupScene(Scene):
             color=(40, 130, 80),
             enabled=self.error is None,
         )
-        buttons.append(Button(pygame.Rect(120, 960, 260, 84), "Back", self.app.pop, text_size=32))
+        buttons.append(Button(pygame.Rect(120, 960, 260, 84), "Back", self._back, text_size=32))
         buttons.append(start)
         self.menu.buttons = buttons
         self.menu.focus = min(focus, len(buttons) - 1) if focus else len(buttons) - 1
         self._names = names
 
+    def switch_button(self, name: str) -> Button | None:
+        """The button of a switch, when its row is on screen."""
+        rows = self._names[self.scroll : self.scroll + VISIBLE_ROWS]
+        if name not in rows:
+            return None
+        return self._switch_buttons[rows.index(name)]
+
+    def rules_label(self) -> str:
+        """The preset button's text; it says when the switches no longer match the preset."""
+        changed = " (changed)" if self.rules != PRESETS[self.preset] else ""
+        return f"Rules: {PRESET_NAMES[self.preset]}{changed}"
+
     def _kind_label(self, seat: int) -> str:
         kind = self.kinds[seat]
+        if kind is not None:
+            return f"{kind.value.capitalize()} AI"
         pad = next((d for d, s in self.pads.items() if s == seat), None)
-        if kind is None and pad is not None:
-            return f"{'You' if seat == 0 else 'Person'} + pad {self._pad_number(pad)}"
-        if seat == 0:
-            return "You" if kind is None else f"Watch: {kind.value} AI"
-        return f"{kind.value.capitalize()} AI" if kind is not None else "Person"
+        return "Person" if pad is None else f"Person + pad {self._pad_number(pad)}"
 
     def _pad_number(self, device: int) -> int:
         """Controllers are numbered on screen in the order they were connected."""
@@ -188,14 +320,6 @@ class SetupScene(Scene):
         """Seats that are no longer people (or no longer at the table) give their pads back."""
         people = set(self.people())
         self.pads = {d: s for d, s in self.pads.items() if s in people}
-
-    def _preset_name(self) -> str:
-        return {
-            Preset.CLASSIC: "Classic",
-            Preset.UNO2023: "2023 deck",
-            Preset.HOUSE_RULES: "House Rules!",
-            Preset.QUICK: "Quick",
-        }[self.preset]
 
     def _toggle_open(self) -> None:
         self.open_hands = not self.open_hands
@@ -223,23 +347,168 @@ class SetupScene(Scene):
         self._build()
 
     def _cycle(self, name: str) -> None:
-        value = next_value(name, getattr(self.rules, name))
-        self.rules = dataclasses.replace(self.rules, **{name: value})
+        value = getattr(self.rules, name)
+        changes: dict[str, Any] = {name: next_value(name, value)}
+        if name == "target_points" and self.rules.target_mode is not TargetMode.POINTS:
+            # The row shows the target the engine will use (Quick's, or none for one hand);
+            # changing it means playing to points, starting from the next value up.
+            shown = self.rules.target_for(self.players)
+            points = next_value(name, shown) if shown is not None else value
+            changes = {"target_mode": TargetMode.POINTS, name: points}
+        self.rules = dataclasses.replace(self.rules, **changes)
         self._build()
 
     def _scroll(self) -> None:
-        self.scroll = 0 if self.scroll + VISIBLE_ROWS >= len(SWITCHES) else self.scroll + 6
+        last = len(self._names) - VISIBLE_ROWS
+        self.scroll = 0 if self.scroll >= last else min(last, self.scroll + 6)
         self._build()
 
+    # ------------------------------------------------------------- names
+
+    def given_name(self, seat: int) -> str:
+        """The name typed for this seat as it is now (a person or an AI), or ""."""
+        names = self.person_names if self.kinds[seat] is None else self.ai_names
+        return names[seat]
+
+    def seat_names(self) -> list[str]:
+        """Every seat's name: the given ones, then defaults that repeat none of them.
+
+        Two seats of one name could not be told apart at the table or in the statistics, so a
+        default moves on to the next free name (and a given name repeated further down, which
+        only a hand-edited file can hold, gives way to a default).
+        """
+        names = [""] * self.players
+        used: set[str] = set()
+        for seat in range(self.players):
+            given = self.given_name(seat)
+            if given and given.casefold() not in used:
+                names[seat] = given
+                used.add(given.casefold())
+        people = self.people()
+        for seat in range(self.players):
+            if names[seat]:
+                continue
+            if self.kinds[seat] is None:
+                number = people.index(seat) + 1
+                # One person is "You"; several are told apart by number.
+                first = ["You"] if len(people) == 1 else []
+                candidates = itertools.chain(
+                    first, (f"Player {n}" for n in itertools.count(number))
+                )
+            else:
+                start = (seat - 1) % len(AI_NAMES)
+                rotated = AI_NAMES[start:] + AI_NAMES[:start]
+                candidates = itertools.chain(
+                    rotated, (f"AI {n}" for n in itertools.count(seat + 1))
+                )
+            names[seat] = next(c for c in candidates if c.casefold() not in used)
+            used.add(names[seat].casefold())
+        return names
+
     def seat_name(self, seat: int) -> str:
-        people = [s for s in range(self.players) if self.kinds[s] is None]
-        if self.kinds[seat] is None:
-            # Several people at one screen are called by player number, not all "You".
-            return "You" if len(people) == 1 else f"Player {people.index(seat) + 1}"
-        return AI_NAMES[(seat - 1) % len(AI_NAMES)]
+        return self.seat_names()[seat]
+
+    def _edit_name(self, seat: int) -> None:
+        """Open the text entry on a seat's name (the typed name, or empty to show the default)."""
+        if self.entry is not None:
+            self._finish_name(keep=True)
+            if self.entry is not None:
+                return  # the name being typed was refused; it stays open
+        self.entry = NameEntry(seat, self.given_name(seat))
+        self.flash = ""
+        # The input layer turns key presses into moves and drops typed text; while a name is
+        # typed, this scene reads the keyboard's events first (see _typing_translate).
+        layer = self.app.input
+        self._shadowed = vars(layer).get("translate")
+        self._translate = layer.translate
+        # setattr: an instance attribute over the method, removed again by _unhook.
+        setattr(layer, "translate", self._typing_translate)  # noqa: B010
+        pygame.key.start_text_input()
+        rect = self._name_buttons[seat].rect
+        pygame.key.set_text_input_rect(rect)
+
+    def _typing_translate(self, event: pygame.event.Event) -> list[Intent]:
+        """Typed text and the keys of a text entry; everything else goes on as usual."""
+        entry = self.entry
+        if entry is None:  # pragma: no cover - the entry closes before it unhooks
+            return self._translate(event)
+        if event.type == pygame.TEXTINPUT:
+            self._type(str(getattr(event, "text", "")))
+            return []
+        if event.type == pygame.KEYDOWN:
+            key = getattr(event, "key", None)
+            if key == pygame.K_BACKSPACE:
+                entry.text = entry.text[:-1]
+                entry.problem = ""
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._finish_name(keep=True)
+            elif key == pygame.K_ESCAPE:
+                self._finish_name(keep=False)
+            # Every other key is typing (its text comes as TEXTINPUT), never a move: D must not
+            # draw and Space must not press a button while a name is typed.
+            return []
+        if event.type == pygame.KEYUP:
+            return []
+        return self._translate(event)
+
+    def _type(self, text: str) -> None:
+        entry = self.entry
+        if entry is None:
+            return
+        room = NAME_LENGTH - len(entry.text)
+        kept = "".join(itertools.islice((c for c in text if c.isprintable()), max(0, room)))
+        if not entry.text:
+            kept = kept.lstrip()  # a name starts with a letter (the Space that opened it, too)
+        entry.text += kept
+        entry.problem = ""
+
+    def _finish_name(self, keep: bool) -> None:
+        """Close the entry; with ``keep``, the cleaned name (empty: the default) is the seat's,
+        unless another seat already has it, which leaves the entry open with the reason."""
+        entry = self.entry
+        if entry is None:
+            return
+        if keep:
+            name = clean_name(entry.text)
+            # Only a name given to another seat is refused: a default gives way to it.
+            for other in range(self.players):
+                given = self.given_name(other)
+                if other != entry.seat and name and given.casefold() == name.casefold():
+                    entry.problem = f"Seat {other + 1} is already called {given}."
+                    return
+            names_of = self.person_names if self.kinds[entry.seat] is None else self.ai_names
+            names_of[entry.seat] = name
+        self.entry = None
+        self._unhook()
+        self._build()
+
+    def _unhook(self) -> None:
+        layer = self.app.input
+        if vars(layer).get("translate") == self._typing_translate:
+            if self._shadowed is None:
+                del layer.translate
+            else:
+                setattr(layer, "translate", self._shadowed)  # noqa: B010
+        self._shadowed = None
+        pygame.key.stop_text_input()
+
+    # ------------------------------------------------------------- leaving
+
+    def last_setup(self) -> LastSetup:
+        """The choices on screen, as they are remembered."""
+        return LastSetup(
+            players=self.players,
+            kinds=list(self.kinds),
+            person_names=list(self.person_names),
+            ai_names=list(self.ai_names),
+            preset=self.preset,
+            rules=self.rules,
+            open_hands=self.open_hands,
+        )
 
     def setup(self) -> MatchSetup:
-        seats = [SeatSpec(self.seat_name(s), self.kinds[s]) for s in range(self.players)]
+        names = self.seat_names()
+        seats = [SeatSpec(names[s], self.kinds[s]) for s in range(self.players)]
         seed = random.randrange(1 << 30)
         return MatchSetup(self.rules, tuple(seats), seed, open_hands=self.open_hands)
 
@@ -248,15 +517,39 @@ class SetupScene(Scene):
             return
         from scenes.title import shared_media
 
+        # Remembering is a convenience: a disk that refuses it must not keep anyone from playing.
+        save_last_setup(self.last_setup())
         sounds, art = shared_media(self.app)
         table = TableScene(
             self.app, self.setup(), sounds=sounds, art=art, autosave=True, pads=self.pads
         )
         self.app.replace(table)
 
+    def _back(self) -> None:
+        # Names typed and rules chosen are kept even without a game, when they can be played.
+        if self.error is None:
+            save_last_setup(self.last_setup())
+        self.app.pop()
+
     # ------------------------------------------------------------- scene
 
+    def exit(self) -> None:
+        if self.entry is not None:
+            self.entry = None
+            self._unhook()
+
+    def pause(self) -> None:
+        self.exit()
+
+    def update(self, dt: float) -> None:
+        if self.entry is not None:
+            self.entry.blink = (self.entry.blink + dt) % CARET_S
+
     def handle(self, intent: Intent) -> None:
+        if self.entry is not None and not self._handle_typing(intent):
+            return
+        if intent.act not in (Act.POINT, Act.RELEASE):
+            self.flash = ""
         if intent.act is Act.UNPLUGGED:
             if self.pads.pop(intent.device, None) is not None:
                 self._build()
@@ -265,62 +558,179 @@ class SetupScene(Scene):
             self._give_pad(intent.device)
             return
         if intent.act is Act.SCROLL and intent.amount:
-            limit = max(0, len(SWITCHES) - VISIBLE_ROWS)
+            limit = max(0, len(self._names) - VISIBLE_ROWS)
             self.scroll = min(limit, max(0, self.scroll - intent.amount))
             self._build()
             return
+        focused = self.menu.buttons[self.menu.focus % len(self.menu.buttons)]
+        if (
+            intent.act is Act.CONFIRM
+            and is_controller(intent.device)
+            and focused in self._name_buttons
+        ):
+            # There is no keyboard on a pad: the seat keeps its name, and the player knows.
+            self.flash = "Names are typed on a keyboard; the seat keeps its name."
+            return
         self.menu.handle(intent)
+
+    def _handle_typing(self, intent: Intent) -> bool:
+        """An intent while a name is typed; True when it should go on to the buttons too."""
+        entry = self.entry
+        assert entry is not None
+        act = intent.act
+        if act is Act.CONFIRM:  # a controller's A (the keyboard's Enter never gets here)
+            self._finish_name(keep=True)
+            return False
+        if act is Act.BACK:
+            self._finish_name(keep=False)
+            return False
+        if act is Act.PRESS and intent.pos is not None:
+            if self._name_buttons[entry.seat].rect.collidepoint(intent.pos):
+                return False  # a click in the field being typed
+            # A click elsewhere keeps the name, then does what it was aimed at.
+            self._finish_name(keep=True)
+            return self.entry is None
+        return act in (Act.POINT, Act.RELEASE, Act.SCROLL, Act.UNPLUGGED)
+
+    # ------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        draw_text(surface, "New game", 56, (960, 80), GOLD, Weight.BLACK, shadow=True)
-        left = pygame.Rect(60, 130, 480, 800)
-        right = pygame.Rect(580, 130, 1280, 800)
-        for rect in (left, right):
-            surface.blit(panel(rect.size, 26, (10, 16, 22, 200)), rect)
-        draw_text(surface, f"{self.players} players", 34, (245, 200), WHITE, Weight.BOLD)
-        for seat in range(self.players):
-            y = 276 + seat * 62
-            name = self.seat_name(seat)
-            draw_text(surface, f"Seat {seat + 1}", 20, (90, y), MUTED, anchor="midleft")
-            draw_text(surface, name, 24, (160, y), WHITE, Weight.BOLD, "midleft")
-        draw_text(surface, PRESET_TEXT[self.preset], 22, (1070, 200), MUTED, anchor="midleft")
-        for row, name in enumerate(self._names[self.scroll : self.scroll + VISIBLE_ROWS]):
-            row_y = 300 + row * ROW_H + (ROW_H - 8) / 2
-            label = name.replace("_", " ").replace("wd4", "+4").capitalize().replace("Uno", "UNO")
-            draw_text(surface, label, 22, (890, row_y - 12), WHITE, Weight.BOLD, "midleft")
-            draw_text(
-                surface, SWITCHES[name], 18, (890, row_y + 13), MUTED, Weight.REGULAR, "midleft"
-            )
-        shown = f"rules {self.scroll + 1}-{min(len(SWITCHES), self.scroll + VISIBLE_ROWS)}"
-        draw_text(
-            surface,
-            f"{shown} of {len(SWITCHES)} (scroll)",
-            18,
-            (1450, 264),
-            MUTED,
-            anchor="midright",
-        )
-        if self.error is not None:
-            draw_text(surface, self.error, 24, (1100, 1000), DANGER, anchor="midright")
+        if self.notice:
+            self._draw_notice(surface, self.notice)
         else:
+            draw_text(surface, "New game", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
+        for rect in (LEFT, RIGHT):
+            surface.blit(panel(rect.size, 26, (10, 16, 22, 200)), rect)
+        draw_text(surface, f"{self.players} players", 34, (250, 190), WHITE, Weight.BOLD)
+        self._draw_hint(surface)
+        for seat in range(self.players):
+            y = SEAT_TOP + seat * SEAT_PITCH + SEAT_H / 2
+            draw_text(surface, f"Seat {seat + 1}", 20, (LABEL_X, y), MUTED, anchor="midleft")
+        self._draw_rules(surface)
+        self._draw_bottom(surface)
+        self.menu.draw(surface)
+        names = self.seat_names()
+        for seat, button in enumerate(self._name_buttons):
+            if self.entry is not None and self.entry.seat == seat:
+                self._draw_entry(surface, button.rect, self.entry, names[seat])
+                continue
+            text, size = fit_name(names[seat], button.rect.width - 2 * NAME_PAD)
+            color = WHITE if self.given_name(seat) else (222, 228, 236)
+            left = (button.rect.x + NAME_PAD, button.rect.centery)
+            draw_text(surface, text, size, left, color, Weight.BOLD, "midleft")
+
+    def _draw_notice(self, surface: pygame.Surface, notice: str) -> None:
+        """A message about the remembered file, where the title would be."""
+        lines = wrap(notice, 20, 1640)[:4]
+        rect = pygame.Rect(0, 0, 1720, 20 + len(lines) * 26)
+        rect.midtop = (960, max(6, 122 - rect.height))
+        surface.blit(panel(rect.size, 14, (8, 12, 18, 235), (255, 206, 84, 180)), rect)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, 20, (960, rect.y + 23 + i * 26), WHITE, Weight.REGULAR)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """One line above the seats: how to rename, or what the entry is waiting for."""
+        color = MUTED
+        if self.entry is not None and self.entry.problem:
+            hint, color = self.entry.problem, DANGER
+        elif self.entry is not None:
+            hint = "Type a name. Enter keeps it, Esc cancels."
+        elif self.flash:
+            hint, color = self.flash, GOLD
+        else:
+            hint = "Click a name, or press Enter on it, to change it."
+        draw_text(surface, hint, 20, (LABEL_X, 250), color, Weight.REGULAR, "midleft")
+
+    def _draw_entry(
+        self, surface: pygame.Surface, rect: pygame.Rect, entry: NameEntry, default: str
+    ) -> None:
+        """The name field while typing: lighter, a gold edge, the text and a caret."""
+        surface.blit(panel(rect.size, 16, (44, 60, 78, 255), (255, 214, 102, 255), 3), rect)
+        inner = rect.inflate(-2 * NAME_PAD, 0)
+        caret_x = inner.x
+        if entry.text:
+            size = next(
+                (
+                    s
+                    for s in NAME_SIZES
+                    if font(s, Weight.BOLD).size(entry.text + "|")[0] <= inner.w
+                ),
+                NAME_SIZES[-1],
+            )
+            image = font(size, Weight.BOLD).render(entry.text, True, WHITE)
+            # Too long even small: show the end being typed, as a text field scrolls.
+            shown = min(image.get_width(), inner.w - 4)
+            area = pygame.Rect(image.get_width() - shown, 0, shown, image.get_height())
+            top = rect.centery - image.get_height() // 2
+            surface.blit(image, (inner.x, top), area)
+            caret_x = inner.x + shown + 1
+        else:
+            # An empty entry keeps the default: it is shown faintly, as a placeholder.
+            text, size = fit_name(default, inner.w - 10)
             draw_text(
                 surface,
-                "Changed rules are shown in amber.",
-                20,
-                (1360, 1000),
-                MUTED,
-                anchor="midright",
+                text,
+                size,
+                (inner.x + 8, rect.centery),
+                (120, 132, 146),
+                Weight.BOLD,
+                "midleft",
             )
-        self.menu.draw(surface)
+        if entry.blink < CARET_S * 0.6:
+            pygame.draw.line(surface, GOLD, (caret_x, rect.y + 11), (caret_x, rect.bottom - 11), 2)
+
+    def _draw_rules(self, surface: pygame.Surface) -> None:
+        lines = wrap(PRESET_TEXT[self.preset], 20, RIGHT.right - 1290 - 30)
+        for i, line in enumerate(lines[:3]):
+            y = 192 + (i - (len(lines[:3]) - 1) / 2) * 26
+            draw_text(surface, line, 20, (1290, y), MUTED, Weight.REGULAR, "midleft")
+        for row, name in enumerate(self._names[self.scroll : self.scroll + VISIBLE_ROWS]):
+            row_y = SWITCH_TOP + row * ROW_H + (ROW_H - 8) / 2
+            detail = target_detail(self.rules) if name == "target_points" else SWITCHES[name]
+            draw_text(
+                surface,
+                switch_label(name),
+                22,
+                (SWITCH_LABEL_X, row_y - 12),
+                WHITE,
+                Weight.BOLD,
+                "midleft",
+            )
+            draw_text(
+                surface, detail, 18, (SWITCH_LABEL_X, row_y + 13), MUTED, Weight.REGULAR, "midleft"
+            )
+        if len(self._names) > VISIBLE_ROWS:
+            last = min(len(self._names), self.scroll + VISIBLE_ROWS)
+            more = "scroll for more" if last < len(self._names) else "scroll back for the first"
+            shown = f"Rules {self.scroll + 1}-{last} of {len(self._names)} ({more})"
+            draw_text(surface, shown, 18, (1660, 264), MUTED, anchor="midright")
+
+    def _draw_bottom(self, surface: pygame.Surface) -> None:
+        """Between Back and Start: why Start is off, else the hints for this table."""
+        paragraphs: list[tuple[str, tuple[int, int, int]]] = []
+        if self.error is not None:
+            paragraphs.append((f"Cannot start: {self.error}.", DANGER))
+        if not self.people():
+            paragraphs.append(("Nobody plays in person: you watch the AIs.", MUTED))
         if len(self.people()) > 1:
             uno = button_name(self.app.settings.buttons["uno"])
-            draw_text(
-                surface,
-                f"Couch play: {uno} on a controller gives it to the next person (again: the "
-                f"one after), or A at their first turn. Second person on the keyboard: "
-                f"{SECOND_SET_TEXT}.",
-                19,
-                (960, 946),
-                MUTED,
+            paragraphs.append(
+                (
+                    f"Couch play: {uno} on a controller gives it to the next person (again: the "
+                    f"one after), or A at their first turn. Second person on the keyboard: "
+                    f"{SECOND_SET_TEXT}.",
+                    MUTED,
+                )
             )
+        if self.error is None:
+            paragraphs.append(("Changed rules are shown in amber.", MUTED))
+        lines = [
+            (line, color)
+            for text, color in paragraphs
+            for line in wrap(text, 19, BOTTOM_TEXT.width)
+        ]
+        lines = lines[:4]
+        top = BOTTOM_TEXT.centery - (len(lines) - 1) * 12
+        for i, (line, color) in enumerate(lines):
+            draw_text(surface, line, 19, (BOTTOM_TEXT.centerx, top + i * 24), color, Weight.REGULAR)
