@@ -7,6 +7,10 @@ scene never disappears while its own ``handle`` or ``update`` is still running. 
 scene gets input; an overlay (``opaque = False``) is drawn over the scenes below it and may let
 the scene below keep its clock running (``freezes_below = False``) so animations and AI
 reactions carry on behind a prompt.
+
+``notify`` shows a short message over whatever scene is on screen (a toast), for things no
+scene is responsible for: a font or a layout file replaced by the built-in one, a key binding
+that was reset.
 """
 
 from __future__ import annotations
@@ -21,15 +25,19 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes.assets import AssetError, asset_path
+from scenes.assets import AssetError, asset_path, take_problems
 from scenes.input import InputLayer, Intent
 from scenes.settings import Settings
 from scenes.sound import Music, MusicPlayer
+from scenes.ui import WHITE, draw_text, panel, wrap
 
 LOGICAL_SIZE = (1920, 1080)
 # A dragged or stalled window must not make cards jump across the table in one frame.
 MAX_DT_S = 0.1
 FPS = 60
+# A toast stays this long: two short sentences, read from across the room.
+TOAST_S = 8.0
+TOAST_TEXT = 26
 
 
 class Scene:
@@ -64,6 +72,22 @@ class Scene:
         """Draw on the logical surface."""
 
 
+@dataclass
+class Toast:
+    text: str
+    left: float  # seconds still on screen
+
+
+def draw_toast(surface: pygame.Surface, text: str) -> None:
+    """A message in a panel at the top centre, over every scene."""
+    lines = wrap(text, TOAST_TEXT, 1100)
+    rect = pygame.Rect(0, 0, 1180, 28 + len(lines) * 34)
+    rect.midtop = (LOGICAL_SIZE[0] // 2, 16)
+    surface.blit(panel(rect.size, 16, (8, 12, 18, 235), (255, 206, 84, 180)), rect)
+    for i, line in enumerate(lines):
+        draw_text(surface, line, TOAST_TEXT, (rect.centerx, rect.y + 31 + i * 34), WHITE)
+
+
 class Op(enum.Enum):
     PUSH = "push"
     POP = "pop"
@@ -86,11 +110,17 @@ class App:
 
     def __post_init__(self) -> None:
         self.screen = open_window(self.settings.fullscreen)
+        self.toasts: list[Toast] = []  # the first one is on screen
         self.input = InputLayer(self.settings)
         self.music = MusicPlayer(self.settings.music_volume)
         self.clock = pygame.time.Clock()
         self.frame_s: list[float] = []  # draw times, for the benchmark tool
         self.record_frames = False
+
+    def notify(self, text: str) -> None:
+        """Show ``text`` over the screen for a while (a message already waiting is not repeated)."""
+        if all(toast.text != text for toast in self.toasts):
+            self.toasts.append(Toast(text, TOAST_S))
 
     # ------------------------------------------------------------- stack ops
 
@@ -168,6 +198,12 @@ class App:
         dt = min(max(dt, 0.0), MAX_DT_S)
         for scene in self._updating():
             scene.update(dt)
+        for text in take_problems():
+            self.notify(text)
+        if self.toasts:
+            self.toasts[0].left -= dt
+            if self.toasts[0].left <= 0:
+                self.toasts.pop(0)
         started = time.perf_counter()
         self.draw()
         if self.record_frames:
@@ -190,6 +226,8 @@ class App:
                 break
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        if self.toasts:
+            draw_toast(self.screen, self.toasts[0].text)
 
     def run(self) -> int:
         self.clock.tick(FPS)

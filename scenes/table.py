@@ -42,7 +42,7 @@ from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
 from scenes.assets import Weight
 from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name
-from scenes.layout import Layout, load_layout
+from scenes.layout import Layout, table_layout
 from scenes.narrate import Narrator
 from scenes.presenter import Presenter
 from scenes.sound import Music, Sfx, SoundBoard
@@ -157,7 +157,10 @@ class TableScene(Scene):
         players = len(setup.seats)
         resumed = game is not None
         self.game = game if game is not None else Game(setup.rules, players, setup.seed)
-        self.layout: Layout = load_layout(players)
+        self.layout: Layout
+        self.layout, problem = table_layout(players)
+        if problem:
+            app.notify(problem)
         self.people = [i for i, s in enumerate(setup.seats) if s.is_person]
         # The person at the bottom of the screen; an AI-only table is watched from seat 0.
         self.viewer = self.people[0] if self.people else 0
