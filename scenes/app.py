@@ -27,7 +27,7 @@ import pygame
 
 from scenes.assets import AssetError, asset_path, take_problems
 from scenes.input import InputLayer, Intent
-from scenes.settings import Settings
+from scenes.settings import Settings, save_settings
 from scenes.sound import Music, MusicPlayer
 from scenes.ui import WHITE, draw_text, panel, wrap
 
@@ -112,6 +112,11 @@ class App:
         self.screen = open_window(self.settings.fullscreen)
         self.toasts: list[Toast] = []  # the first one is on screen
         self.input = InputLayer(self.settings)
+        if self.input.key_problems:
+            # A binding that was put back is saved at once, so the player is told only this time.
+            for problem in [*self.input.key_problems, save_settings(self.settings)]:
+                if problem:
+                    self.notify(problem)
         self.music = MusicPlayer(self.settings.music_volume)
         self.clock = pygame.time.Clock()
         self.frame_s: list[float] = []  # draw times, for the benchmark tool

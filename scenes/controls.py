@@ -1,7 +1,9 @@
 """Rebinding keys and controller buttons: pick a move, then press the key or button for it.
 
 A key or button already used by another move is swapped with it, so no move is ever left
-without one. The bindings are stored with the other settings.
+without one. Keys that cannot be bound (one SDL has no name for, the menus' own keys, the second
+person's) are refused with the reason. The bindings are stored with the other settings, keys by
+their SDL key code.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pygame
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import SECOND_SET, SECOND_SET_TEXT, Intent, button_name
+from scenes.input import SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
 from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text
 
@@ -55,7 +57,8 @@ class ControlsScene(Scene):
         super().__init__(app)
         self.background = felt(app.screen.get_size()).convert()
         self.waiting: str | None = None  # "Press a key for Draw" while capturing
-        self.message = ""
+        # Bindings put back to their defaults when the settings were read, until the next change.
+        self.message = " ".join(app.input.key_problems)
         self.menu = Menu(columns=2, on_back=self._leave)
         self._build()
 
@@ -65,7 +68,7 @@ class ControlsScene(Scene):
         for row, move in enumerate(LABELS):
             y = 180 + row * 78
             key = settings.keys.get(move)
-            key_label = f"Key: {key.upper()}" if key else FIXED_KEY_TEXT[move]
+            key_label = FIXED_KEY_TEXT[move] if key is None else f"Key: {key_text(key)}"
             buttons.append(
                 Button(
                     pygame.Rect(760, y, 420, 68),
@@ -107,14 +110,17 @@ class ControlsScene(Scene):
         if device != kind:
             self.message = f"That was a {device}; choose the {kind} row to bind it."
             return
-        if kind == "key" and code in SECOND_SET:
-            self.message = (
-                f"{pygame.key.name(code).upper()} belongs to the second person on a shared "
-                "keyboard; choose another key."
-            )
+        why = key_refusal(code) if kind == "key" else None
+        if why is not None:
+            # Stored, a key without a name read back as "" and broke this screen at every visit.
+            self.message = f"{key_text(code) or 'That key'} cannot be bound: {why}. Choose another."
+            return
+        if kind == "button" and code not in range(32):
+            # Only a made-up event sends one (SDL has 21 buttons); the settings keep 0-31.
+            self.message = "That button cannot be bound. Choose another."
             return
         if kind == "key":
-            rebind(settings.keys, move, pygame.key.name(code))
+            rebind(settings.keys, move, code)
         else:
             rebind(settings.buttons, move, code)
         self.message = save_settings(settings) or f"{LABELS[move]} bound."

@@ -16,7 +16,7 @@ from game.rules import SWITCHES, Rules, TargetMode
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
+from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, key_text
 from scenes.settings import Settings
 from scenes.ui import GOLD, WHITE, Button, Menu, draw_text, panel, wrap
 
@@ -96,7 +96,7 @@ def rules_text(rules: Rules, players: int = 4, settings: Settings | None = None)
 def controls_text(settings: Settings) -> list[str]:
     """The controls paragraphs, naming the keys and buttons as they are bound in ``settings``
     (the Controls scene can change them, so fixed names here would soon be wrong)."""
-    key = {move: name.upper() for move, name in settings.keys.items()}
+    key = {move: key_text(code) for move, code in settings.keys.items()}
     pad = {move: button_name(number) for move, number in settings.buttons.items()}
     mouse_and_keys = (
         "Controls: click or drag a card to play it; left and right arrows choose a card and "

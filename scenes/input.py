@@ -96,6 +96,10 @@ SECOND_SET: dict[int, Act] = {
 }
 SECOND_SET_TEXT = "I J K L arrows, B tap or jump in, N UNO, M catch"
 
+# Keys with a job of their own that no move may take: the arrows, Enter, Space and Esc drive
+# every menu, and F11 (full screen) is taken by the app before any binding is looked at.
+RESERVED_KEYS = frozenset(KEYS) | {pygame.K_F11}
+
 
 BUTTON_NAMES = {
     0: "A",
@@ -110,6 +114,58 @@ BUTTON_NAMES = {
     9: "Left shoulder",
     10: "Right shoulder",
 }
+
+
+def key_name(code: int) -> str:
+    """SDL's name for a key code, or "" when it has none: K_UNKNOWN, most keys known only by
+    their scancode, and numbers no keyboard sends (a made-up event can carry any integer)."""
+    try:
+        return pygame.key.name(code)
+    except (OverflowError, TypeError, ValueError):
+        return ""
+
+
+def key_text(code: int) -> str:
+    """A bound key as the screen writes it: D, LEFT SHIFT, F5."""
+    return key_name(code).upper()
+
+
+def key_refusal(code: int) -> str | None:
+    """Why a key cannot be bound to a move (a clause for a sentence), or None when it can."""
+    if not key_name(code):
+        # Bindings are shown and explained by name; a key without one could not be told apart.
+        return "it has no name the game could show"
+    if code in SECOND_SET:
+        return "it belongs to the second person on a shared keyboard"
+    if code in RESERVED_KEYS:
+        return "it keeps its own job in every menu"
+    return None
+
+
+def settle_keys(keys: dict[str, int]) -> list[str]:
+    """Put back to its default, in place, every key binding that cannot be bound (the settings
+    file checks that a key exists, not what it is for: a second person's key, a menu's key), and
+    return a sentence for each one."""
+    problems: list[str] = []
+    for move in list(keys):
+        default = DEFAULT_KEYS.get(move)
+        if default is None:
+            del keys[move]  # a move with no key of its own (confirm, back, peek)
+            continue
+        code: Any = keys[move]
+        # Settings made in code (not read from a file) may hold anything: only ints are codes.
+        valid = isinstance(code, int) and not isinstance(code, bool)
+        why = key_refusal(code) if valid else "it is no key this keyboard knows"
+        if why is not None:
+            keys[move] = default
+            problems.append(
+                f"The key saved for {move} could not be used ({why}); it is "
+                f"{key_text(default)} again."
+            )
+    if len(set(keys.values())) < len(keys):
+        keys.update(DEFAULT_KEYS)
+        problems.append("Two moves shared one key, so every key is back to its default.")
+    return problems
 
 
 def button_name(button: int) -> str:
@@ -138,6 +194,7 @@ class InputLayer:
         self.settings = settings
         self.controllers: dict[int, Any] = {}  # instance id -> pygame._sdl2 Controller
         self.problem: str | None = None
+        self.key_problems: list[str] = []  # bindings rebuild() put back to their defaults
         self._stick: dict[tuple[int, int], bool] = {}
         self._keys: dict[int, Act] = {}
         self._buttons: dict[int, Act] = {}
@@ -155,22 +212,11 @@ class InputLayer:
 
     def rebuild(self) -> None:
         """Read the key and button bindings from the settings again."""
+        self.key_problems = settle_keys(self.settings.keys)
+        if self.key_problems:
+            self.problem = " ".join(self.key_problems)
         keys = dict(KEYS)
-        for move, name in self.settings.keys.items():
-            try:
-                code = pygame.key.key_code(name)
-            except (ValueError, pygame.error):
-                self.problem = f"unknown key {name!r} for {move}; using the default"
-                continue
-            if code in SECOND_SET:
-                # A settings file from before the second person's keys existed may bind one.
-                self.problem = (
-                    f"the key {name!r} for {move} is the second person's; using the default"
-                )
-                default = DEFAULT_KEYS.get(move)
-                if default is None:
-                    continue
-                code = pygame.key.key_code(default)
+        for move, code in self.settings.keys.items():
             keys[code] = MOVES[move]
         self._keys = keys
         buttons = dict(FIXED_BUTTONS)

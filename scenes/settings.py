@@ -33,8 +33,9 @@ class Settings:
     reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
     large_text: bool = False  # a bigger status line and move log, for reading across a room
-    # Rebindable moves: a key name (pygame.key.name) and an SDL game-controller button number.
-    keys: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    # Rebindable moves: an SDL key code (pygame.K_*) and an SDL game-controller button number.
+    # Codes, because SDL has no name for many keys; names in older files are read as codes.
+    keys: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     buttons: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_BUTTONS))
 
     def duration(self, seconds: float) -> float:
@@ -47,7 +48,14 @@ class Settings:
 
 
 # SDL game-controller button numbers: A 0, B 1, X 2, Y 3, back 4, start 6, shoulders 9 and 10.
-DEFAULT_KEYS: dict[str, str] = {"draw": "d", "uno": "u", "catch": "c", "hint": "h", "pause": "p"}
+# SDL's code for a letter key is the letter's lower-case ASCII code (pygame.K_d == ord("d")).
+DEFAULT_KEYS: dict[str, int] = {
+    "draw": ord("d"),
+    "uno": ord("u"),
+    "catch": ord("c"),
+    "hint": ord("h"),
+    "pause": ord("p"),
+}
 DEFAULT_BUTTONS: dict[str, int] = {
     "confirm": 0,
     "back": 1,
@@ -105,9 +113,11 @@ def from_dict(data: Any, resets: list[str] | None = None) -> Settings:
 
 
 def _bindings(name: str, value: Any, default: dict[str, Any], resets: list[str]) -> dict[str, Any]:
-    """Key or button bindings: known moves only, each a key name or a button number; a bad one
-    goes back to its default, and two moves on one key put the whole set back."""
+    """Key or button bindings: known moves only, each a key code (or an older file's key name)
+    or a button number; a bad one goes back to its default, and two moves on one key put the
+    whole set back."""
     what = "key" if name == "keys" else "controller button"
+    kinds = (int, str) if name == "keys" else (int,)
     if not isinstance(value, dict):
         resets.append(f"the {what}s (not a list of moves)")
         return dict(default)
@@ -116,13 +126,13 @@ def _bindings(name: str, value: Any, default: dict[str, Any], resets: list[str])
         if move not in default:
             # The move is the file's text: it is shown cleaned, never as it came.
             resets.append(f"the {what} for an unknown move {clean_name(move)!r}")
-        elif type(bound) is not type(default[move]) or not (
-            _is_key(bound) if name == "keys" else _is_button(bound)
+        elif type(bound) not in kinds or (
+            _key_code(bound) is None if name == "keys" else not _is_button(bound)
         ):
             unknown = "no keyboard has that key" if name == "keys" else "not a button number"
             resets.append(f"the {what} for {move} ({unknown})")
         else:
-            merged[move] = bound
+            merged[move] = _key_code(bound) if name == "keys" else bound
     if len(set(merged.values())) < len(merged):
         resets.append(f"the {what}s (two moves shared one {what})")
         return dict(default)
@@ -133,10 +143,11 @@ def _is_button(bound: Any) -> bool:
     return type(bound) is int and 0 <= bound < 32
 
 
-def _is_key(bound: str | int) -> bool:
-    """A key that pygame can name (by name, or by key code): the file may hold any text."""
+def _key_code(bound: str | int) -> int | None:
+    """The code of a key that pygame can name, given by code or, in a file written before codes
+    were stored, by name; None for anything else (the file may hold any text or number)."""
     if isinstance(bound, str) and (not bound or clean_name(bound) != bound):
-        return False  # also keeps NULs and huge names away from pygame and the screen
+        return None  # also keeps NULs and huge names away from pygame and the screen
     # The key table is pygame's; imported here so the rest of the settings need no pygame.
     import pygame
 
@@ -145,11 +156,10 @@ def _is_key(bound: str | int) -> bool:
         warnings.simplefilter("ignore")
         try:
             if isinstance(bound, str):
-                pygame.key.key_code(bound)
-                return True
-            return pygame.key.name(bound) != ""
+                return pygame.key.key_code(bound)
+            return bound if pygame.key.name(bound) else None
         except (ValueError, OverflowError, pygame.error):
-            return False
+            return None
 
 
 def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:

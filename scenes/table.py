@@ -41,7 +41,7 @@ from game.rules import RACE_ACTION_TEXT, RaceAction, Rules
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
 from scenes.assets import Weight
-from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name
+from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name, key_text
 from scenes.layout import Layout, table_layout
 from scenes.narrate import Narrator
 from scenes.presenter import Presenter
@@ -795,7 +795,8 @@ class TableScene(Scene):
 
     def _key(self, move: str) -> str:
         """The key the player bound to a move, for button captions."""
-        return self.app.settings.keys.get(move, "").upper()
+        code = self.app.settings.keys.get(move)
+        return "" if code is None else key_text(code)
 
     def _rebuild_buttons(self) -> None:
         mine = [a for a in self.person_actions() if a.player == self.viewer]

@@ -303,7 +303,7 @@ def test_how_to_play_names_the_keys_and_buttons_as_bound() -> None:
     default = rules_text(Rules(), settings=Settings())
     assert "D draws" in default and "hold Right shoulder to peek" in default
     swapped = Settings(
-        keys={**DEFAULT_KEYS, "draw": "g"},
+        keys={**DEFAULT_KEYS, "draw": pygame.K_g},
         buttons={**DEFAULT_BUTTONS, "peek": 9, "catch": 10},
     )
     text = rules_text(Rules(), settings=swapped)
