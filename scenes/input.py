@@ -270,7 +270,9 @@ class InputLayer:
         try:
             pad = self._module.Controller(index)
             self.controllers[pad.as_joystick().get_instance_id()] = pad
-        except (pygame.error, AttributeError) as error:
+        # OverflowError: an index beyond SDL's 32 bits, which only a made-up event carries
+        # (the input storm posts them); it must not stop the game either.
+        except (pygame.error, AttributeError, OverflowError) as error:
             self.problem = f"a controller could not be opened: {error}"
 
     def _remove_controller(self, instance_id: int) -> None:
