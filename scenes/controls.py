@@ -16,21 +16,9 @@ import pygame
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
-from scenes.input import SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
+from scenes.input import MOVE_LABELS, SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
 from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text
-
-LABELS = {
-    "confirm": "Play / choose",
-    "back": "Back",
-    "draw": "Draw",
-    "uno": "Call UNO",
-    "catch": "Catch",
-    "hint": "Hint",
-    "pause": "Pause",
-    "peek": "Peek (hold)",
-}
-
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
 
 # Moves without a rebindable key: Enter and Esc are the menus' own keys, and peeking is for a
 # person off the screen, who holds a controller (the keyboard sits with the screen).
@@ -65,7 +53,7 @@ class ControlsScene(Scene):
     def _build(self) -> None:
         settings = self.app.settings
         buttons: list[Button] = []
-        for row, move in enumerate(LABELS):
+        for row, move in enumerate(MOVE_LABELS):
             y = 180 + row * 78
             key = settings.keys.get(move)
             key_label = FIXED_KEY_TEXT[move] if key is None else f"Key: {key_text(key)}"
@@ -97,7 +85,7 @@ class ControlsScene(Scene):
 
     def _capture(self, kind: str, move: str) -> None:
         self.waiting = f"Press the {'key' if kind == 'key' else 'controller button'} for " + (
-            f"{LABELS[move]} (Esc cancels)"
+            f"{MOVE_LABELS[move]} (Esc cancels)"
         )
         self.app.input.capture = partial(self._bound, kind, move)
 
@@ -123,7 +111,7 @@ class ControlsScene(Scene):
             rebind(settings.keys, move, code)
         else:
             rebind(settings.buttons, move, code)
-        self.message = save_settings(settings) or f"{LABELS[move]} bound."
+        self.message = save_settings(settings) or f"{MOVE_LABELS[move]} bound."
         self.app.input.rebuild()
         self._build()
 
@@ -144,13 +132,17 @@ class ControlsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
         draw_text(surface, "Controls", 56, (960, 100), GOLD, Weight.BLACK, shadow=True)
-        for row, move in enumerate(LABELS):
+        for row, move in enumerate(MOVE_LABELS):
             draw_text(
-                surface, LABELS[move], 30, (300, 214 + row * 78), WHITE, Weight.BOLD, "midleft"
+                surface, MOVE_LABELS[move], 30, (300, 214 + row * 78), WHITE, Weight.BOLD, "midleft"
             )
         self.menu.draw(surface)
         line = self.waiting or self.message or "Arrows and the d-pad always move the focus."
-        draw_text(surface, line, 26, (960, 940), GOLD if self.waiting else MUTED)
+        # Two lines at most: the bindings reset at start-up can make a long message.
+        lines = wrap(line, 26, 1700)[:2]
+        for i, text in enumerate(lines):
+            y = 935 + (i - (len(lines) - 1) / 2) * 30
+            draw_text(surface, text, 26, (960, y), GOLD if self.waiting else MUTED)
         draw_text(
             surface,
             f"Second person on a shared keyboard (fixed): {SECOND_SET_TEXT}",

@@ -81,6 +81,18 @@ MOVES: dict[str, Act] = {
     "peek": Act.PEEK,
 }
 
+# How the moves are named on screen (Controls, and messages about their bindings).
+MOVE_LABELS = {
+    "confirm": "Play / choose",
+    "back": "Back",
+    "draw": "Draw",
+    "uno": "Call UNO",
+    "catch": "Catch",
+    "hint": "Hint",
+    "pause": "Pause",
+    "peek": "Peek (hold)",
+}
+
 
 # The second person's keys, fixed so both people can learn them from the screen: I J K L are
 # their arrows (House Rules races), B is their A button (a race's tap, or jumping in with the
@@ -159,7 +171,7 @@ def settle_keys(keys: dict[str, int]) -> list[str]:
         if why is not None:
             keys[move] = default
             problems.append(
-                f"The key saved for {move} could not be used ({why}); it is "
+                f"The key saved for {MOVE_LABELS[move]} could not be used ({why}); it is "
                 f"{key_text(default)} again."
             )
     if len(set(keys.values())) < len(keys):

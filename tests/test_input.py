@@ -218,7 +218,7 @@ def test_a_saved_key_that_cannot_be_used_goes_back_to_its_default_with_a_message
     app = App(settings, headless=True)
     assert settings.keys == DEFAULT_KEYS
     said = " ".join(toast.text for toast in app.toasts)
-    assert "The key saved for hint could not be used (it " in said and "it is H again" in said
+    assert "The key saved for Hint could not be used (it " in said and "it is H again" in said
     # The repaired bindings were saved, so the message is not repeated at the next start.
     assert load_settings()[0].keys == DEFAULT_KEYS
     assert App(load_settings()[0], headless=True).toasts == []
