@@ -32,6 +32,8 @@ from scenes.sound import Music, MusicPlayer
 from scenes.ui import WHITE, draw_text, panel, wrap
 
 LOGICAL_SIZE = (1920, 1080)
+# The smallest window: the whole table stays visible, letterboxed, down to this size.
+MIN_WINDOW = (640, 360)
 # A dragged or stalled window must not make cards jump across the table in one frame.
 MAX_DT_S = 0.1
 FPS = 60
@@ -279,7 +281,17 @@ def open_window(fullscreen: bool) -> pygame.Surface:
 
 
 def fit_to_desktop() -> None:
-    """Shrink the window to 85% of a desktop smaller than the logical size, keeping 16:9."""
+    """Let the window shrink, and open it at 85% of a desktop smaller than the logical size
+    (keeping 16:9), so the title bar and the taskbar never push the table off the screen."""
+    with warnings.catch_warnings():
+        # pygame-ce marks this bridge to the display module's window as deprecated, but it is
+        # the only way to resize a SCALED window; the resize itself is supported.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    # With SCALED, SDL makes the logical size (1920x1080) the window's minimum: every resize to
+    # a laptop screen would be clamped back to it, with the table off the screen.
+    with contextlib.suppress(pygame.error):
+        window.minimum_size = MIN_WINDOW
     desktops = pygame.display.get_desktop_sizes()
     if not desktops:
         return
@@ -287,10 +299,5 @@ def fit_to_desktop() -> None:
     scale = min(width * 0.85 / LOGICAL_SIZE[0], height * 0.85 / LOGICAL_SIZE[1])
     if scale >= 1:
         return
-    with warnings.catch_warnings():
-        # pygame-ce marks this bridge to the display module's window as deprecated, but it is
-        # the only way to resize a SCALED window; the resize itself is supported.
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
     window.size = (int(LOGICAL_SIZE[0] * scale), int(LOGICAL_SIZE[1] * scale))
     window.position = pygame.WINDOWPOS_CENTERED

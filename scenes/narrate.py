@@ -51,9 +51,17 @@ YOU = "You"
 class Narrator:
     """Names the seats; the viewer's own seat is "You" when a person sits there."""
 
-    def __init__(self, names: Sequence[str], viewer: int, viewer_is_person: bool) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        viewer: int,
+        viewer_is_person: bool,
+        stacking: bool = False,
+    ) -> None:
         self.names = list(names)
         self.viewer = viewer
+        # Without stacking a penalty waits only on a Wild Draw Four's challenge: never say "stack".
+        self.stacking = stacking
         if viewer_is_person:
             self.names[viewer] = YOU
 
@@ -109,7 +117,8 @@ class Narrator:
             case DirectionChanged(direction=direction):
                 return "play goes " + ("clockwise" if direction > 0 else "counter-clockwise")
             case PenaltyPending(player=player, total=total):
-                return f"{self.name(player)} must take {total} or stack"
+                answer = "stack" if self.stacking else "challenge"
+                return f"{self.name(player)} must take {total} or {answer}"
             case UnoCalled(player=player):
                 return f"{self.verb(player, 'calls', 'call')} UNO!"
             case UnoCaught(player=player, target=target):

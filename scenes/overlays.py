@@ -303,9 +303,10 @@ def bluff_prompt(table: TableScene, action: Play) -> ChoiceOverlay:
         if table.game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
         else "."
     )
+    # The safe choice comes first, so Enter or A (the focused button) keeps the card.
     options = [
-        Option("Bluff anyway", "", table.chooser(action), (170, 50, 50)),
-        Option("Cancel", "", lambda: None),
+        Option("Keep it", "play something else", lambda: None),
+        Option("Bluff anyway", "risky", table.chooser(action), (170, 50, 50)),
     ]
     return ChoiceOverlay(
         table.app,
@@ -343,6 +344,8 @@ class RaceOverlay(Scene):
         race = self.table.race
         if race is None:
             return
+        if self.table.race_seen_at is None:
+            self.table.race_seen_at = self.table.clock  # from now on the AIs' clock runs
         status = self.table.layout.status.rect()
         rect = pygame.Rect(0, 0, status.width + 8, 170)
         # Over the status line (which says the same), so the piles and seats a race may ask

@@ -37,7 +37,8 @@ from game.ai.driver import AutoTable, Proposal
 from game.cards import Card, Rank
 from game.engine import Game, IllegalAction, Phase
 from game.events import Event, MatchEnded, RoundEnded
-from game.rules import RACE_ACTION_TEXT, RaceAction, Rules
+from game.record import Record
+from game.rules import RACE_ACTION_TEXT, RaceAction, Rules, Stacking
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
 from scenes.assets import Weight
@@ -177,6 +178,7 @@ class TableScene(Scene):
             [s.name for s in setup.seats],
             -1 if self.couch else self.viewer,
             len(self.people) == 1,
+            stacking=setup.rules.stacking is not Stacking.OFF,
         )
         self._shown_to: int | None = None  # the person whose hand the screen shows
         # Couch play: a controller belongs to the person it was given to in setup, or who
@@ -204,6 +206,9 @@ class TableScene(Scene):
         self.focus = 0  # keyboard focus in the viewer's hand
         self.buttons = Menu()
         self.race: RaceInput | None = None
+        # When the race prompt was first on screen: AI racers are timed from that moment, so
+        # nobody loses a race before they could read what it asks.
+        self.race_seen_at: float | None = None
         self.other_races: dict[int, list[str]] = {}  # race steps done by people off screen
         self.round_shown = 0
         self.finished = False
@@ -213,6 +218,8 @@ class TableScene(Scene):
         self._warm_up()
         if resumed:
             self.presenter.snap(self.game)
+            # The move log comes back too: the record replayed, one line per action as it was.
+            self.presenter.log.extend(past_lines(self.game, self.narrator))
             self.presenter.status = "Welcome back: the match goes on where it stopped."
         else:
             self.presenter.push(self.game.log, self.narrator.line(self.game.log))
@@ -249,8 +256,10 @@ class TableScene(Scene):
         """Apply an action; an illegal one is refused with its reason, never applied."""
         try:
             events = self.game.apply(action)
-        except IllegalAction as error:
-            self.refuse(str(error))
+        except IllegalAction:
+            # A button or key left over from a moment that has passed (the engine's own text
+            # names seats by number and is not for players).
+            self.refuse("That move is not possible any more: the game has moved on.")
             return []
         self.auto.feed()
         self._save()
@@ -260,6 +269,7 @@ class TableScene(Scene):
         self.race = None if not self._race_open() else self.race
         if self.game.phase is not Phase.RACE:
             self.other_races.clear()
+            self.race_seen_at = None
         self.presenter.push(events, self.narrator.line(events))
         return events
 
@@ -487,6 +497,11 @@ class TableScene(Scene):
             return
         first = min(proposals, key=lambda p: (p.delay_s, p.seat))
         pace = self.app.settings.ai_pace
+        if isinstance(first.action, FinishRace) and self.race is not None and self.people:
+            if self.race_seen_at is None:
+                return  # the prompt is not on screen yet: ask again next frame
+            self.plan = Plan(first, self.race_seen_at + first.delay_s * pace)
+            return
         # A thinking pause of 0.6-1.2 s feels natural; a person's own reaction competes with the
         # same clock, so the pause is real time, not animation time.
         self.plan = Plan(first, self.clock + first.delay_s * pace)
@@ -547,6 +562,11 @@ class TableScene(Scene):
             # The screen person's cards are face down (it is not their turn): Enter or A jumps
             # in with the identical card, if they hold one, as it does for everyone else.
             self._jump_in_for(self.viewer)
+        elif act is Act.CONFIRM and self._own_drawn() is not None:
+            # Enter acts on what the screen shows: the card just drawn (Keep it is a button).
+            drawn = self._own_drawn()
+            assert drawn is not None
+            self.try_card(drawn)
         elif act is Act.CONFIRM and hand:
             uid = self.presenter.hover
             sprite = next((s for s in hand if s.card.uid == uid), hand[self.focus % len(hand)])
@@ -620,10 +640,14 @@ class TableScene(Scene):
         if sprite is not None:
             sprite.shake = 1.0
             self.presenter.tweens.start(sprite, "shake", 0.0, 0.45)
-        # The engine's sentence starts with the move in its own terms ("seat 0 plays Y8: ...");
-        # the person knows what they tried, so they read only the reason.
-        reason = self.game.why_illegal(Play(self.viewer, card))
-        self.refuse(reason.partition(": ")[2] or reason)
+        self.refuse(refusal(self.game, self.viewer, card, self.narrator))
+
+    def _own_drawn(self) -> Card | None:
+        """The card the viewer just drew and must play or keep, if that is the moment."""
+        game = self.game
+        if game.phase is Phase.DRAWN and game.actor == self.viewer:
+            return game.drawn
+        return None
 
     def _bluff_warning(self, action: Action) -> bool:
         """Before an illegal Wild Draw Four (a bluff), warn what a challenge would cost."""
@@ -970,6 +994,8 @@ class TableScene(Scene):
                 return f"Your turn: play a lifted card, or draw ({self._key('draw')})"
             case Phase.DRAWN:
                 return "Play the card you drew, or keep it"
+            case Phase.PENALTY if game.rules.stacking is Stacking.OFF:
+                return f"Challenge the Wild Draw Four, or take {game.pending}"
             case Phase.PENALTY:
                 return f"Stack a draw card, or take {game.pending}"
             case Phase.SKIP:
@@ -1058,6 +1084,47 @@ def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
             _ROTATED.clear()
         found = _ROTATED[key] = pygame.transform.rotozoom(image, angle, 1.0)
     return found
+
+
+def refusal(game: Game, seat: int, card: Card, narrator: Narrator) -> str:
+    """Why ``seat`` cannot play ``card`` now, as a sentence for a player (never the engine's
+    technical text, which names seats by number and phases by their inner names)."""
+    phase = game.phase
+    if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return "This hand is over."
+    if phase is Phase.RACE:
+        return "Finish the House Rules race first."
+    if game.actor != seat:
+        return f"It is {narrator.name(game.actor)}'s turn: wait for yours."
+    drawn = game.drawn
+    if phase is Phase.DRAWN and drawn is not None:
+        return f"You just drew {drawn.label}: play it, or keep it."
+    if phase is Phase.COLOR:
+        return "Name a color first."
+    if phase is Phase.SWAP:
+        return "Pick the player to swap hands with first."
+    if phase is Phase.MAKE_RULE:
+        return "Make the House Rule first."
+    if phase is Phase.SETUP:
+        return "Choose what the Wild Customizable cards do first."
+    if phase is Phase.SKIP:
+        return "Only a Skip can bounce the skip on: play one, or be skipped."
+    if phase is Phase.PENALTY:
+        if game.rules.stacking is Stacking.OFF:
+            return f"Challenge the Wild Draw Four, or take {game.pending}."
+        return f"Only a draw card can be stacked: stack one, or take {game.pending}."
+    # A normal turn: the engine's reason is about the card ("Yellow 8 does not match: ..."); its
+    # sentence starts with the move in its own terms ("seat 0 plays Y8: "), dropped here.
+    reason = game.why_illegal(Play(seat, card)).partition(": ")[2]
+    return reason[:1].upper() + reason[1:] + "." if reason else "That card cannot be played now."
+
+
+def past_lines(game: Game, narrator: Narrator) -> list[str]:
+    """The move log of a continued match: its record replayed, one line per action."""
+    replay = Record.of(game).new_game()
+    lines = [narrator.line(replay.log)]
+    lines += [narrator.line(replay.apply(action)) for action in game.actions]
+    return [line for line in lines if line]
 
 
 def couch_help(table: TableScene) -> list[str]:

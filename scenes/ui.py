@@ -56,6 +56,15 @@ def draw_text(
     return rect
 
 
+def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> int:
+    """The largest text size up to ``size`` at which ``message`` fits ``width`` pixels (a label
+    that would run over its neighbour is drawn smaller instead; never below 14)."""
+    measured = font(size, weight).size(message)[0]
+    if measured <= width:
+        return size
+    return max(14, min(size - 1, int(size * width / max(1, measured))))
+
+
 def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
     """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs."""
     face = font(size, weight)
@@ -121,23 +130,27 @@ class Button:
         surface.blit(panel(self.rect.size, 16, fill, border, 3 if focused else 2), self.rect)
         text_color = WHITE if self.enabled else MUTED
         cx = self.rect.centerx
+        room = self.rect.width - 28
         if self.swatch is not None:
             surface.blit(
                 self.swatch,
                 self.swatch.get_rect(midleft=(self.rect.x + 18, self.rect.centery)),
             )
+            room -= 2 * (self.swatch.get_width() + 8)  # the label stays centred
+        size = fit_size(self.label, self.text_size, room)
         if self.detail:
-            draw_text(surface, self.label, self.text_size, (cx, self.rect.centery - 16), text_color)
+            draw_text(surface, self.label, size, (cx, self.rect.centery - 16), text_color)
+            small = max(18, self.text_size // 2 + 4)
             draw_text(
                 surface,
                 self.detail,
-                max(18, self.text_size // 2 + 4),
+                fit_size(self.detail, small, room, Weight.REGULAR),
                 (cx, self.rect.centery + 20),
                 MUTED,
                 Weight.REGULAR,
             )
         else:
-            draw_text(surface, self.label, self.text_size, self.rect.center, text_color)
+            draw_text(surface, self.label, size, self.rect.center, text_color)
 
 
 @dataclass

@@ -14,11 +14,17 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.actions import Action
+from game.actions import Action, FinishRace
 from game.ai.levels import Agent, is_window_action
 from game.ai.memory import Memory
 from game.engine import Game
 from game.events import Event, redact
+from game.rules import RACE_ACTION_MOVES
+
+# Seconds one move of a House Rules race takes (a key press or a tap once the player knows what
+# to do): added to an AI's reaction so that a person who reacts in about a second races a Normal
+# AI on fair terms.
+RACE_MOVE_S = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +72,13 @@ class AutoTable:
             if any(is_window_action(a, view) for a in view.legal):
                 action = agent.react(view, memory, rng)
                 if action is not None:
-                    best = Proposal(agent.timing.reaction(rng), seat, action)
+                    delay = agent.timing.reaction(rng)
+                    if isinstance(action, FinishRace):
+                        # A race is a reaction and then the moves of its rule, each taking time
+                        # for an AI as for a person's hand.
+                        rule = game.house_rules[game.race_number]
+                        delay += RACE_MOVE_S * RACE_ACTION_MOVES[rule]
+                    best = Proposal(delay, seat, action)
             action = agent.decide(view, memory, rng)
             if action is not None and (best is None or agent.timing.think_s < best.delay_s):
                 best = Proposal(agent.timing.think_s, seat, action)

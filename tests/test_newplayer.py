@@ -1,0 +1,187 @@
+"""What a new player tripped over (issue 16), driven headless with posted events.
+
+Each table is dealt from a stacked deck (tests.helpers.new_game) and handed to the table scene
+as a continued match, so the moment under test is exact.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.actions import ChooseColor, Draw, MakeRule, Play
+from game.ai import Level
+from game.ai.driver import RACE_MOVE_S
+from game.cards import Color
+from game.engine import Game, Phase
+from game.events import CardPlayed, PenaltyPending, RaceFinished
+from game.rules import Preset, RaceAction, Rules, Stacking, preset
+from scenes.app import App
+from scenes.narrate import Narrator
+from scenes.overlays import ChoiceOverlay
+from scenes.settings import Settings
+from scenes.table import MatchSetup, SeatSpec, TableScene, refusal
+from scenes.title import shared_media
+from tests.helpers import new_game
+from tests.test_scenes import FRAME, assert_picture_matches, click, key
+
+SEATS = (SeatSpec("You"), SeatSpec("Ana", Level.EASY))
+
+
+@pytest.fixture
+def app() -> App:
+    pygame.init()
+    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+
+
+def table_at(app: App, game: Game, rules: Rules | None = None) -> TableScene:
+    sounds, art = shared_media(app)
+    setup = MatchSetup(rules or game.rules, SEATS, seed=game.seed)
+    table = TableScene(app, setup, sounds=sounds, art=art, game=game)
+    app.push(table)
+    pygame.event.clear()
+    app.step(FRAME, [])
+    return table
+
+
+def drawn_moment(app: App) -> TableScene:
+    """The person has drawn a playable Red 7 and must play it or keep it."""
+    game = new_game([["G1", "B2", "Y9"], ["Y1", "Y2", "Y3"]], "R5", ["R7"])
+    table = table_at(app, game)
+    key(app, pygame.K_d)
+    assert game.phase is Phase.DRAWN and game.drawn is not None and game.drawn.code == "R7"
+    return table
+
+
+def test_enter_after_a_draw_plays_the_drawn_card_whatever_the_hover(app: App) -> None:
+    table = drawn_moment(app)
+    # The mouse was left over another card of the hand (focus on a card that cannot be played).
+    other = next(c for c in table.game.hands[0] if c.code == "G1")
+    table.presenter.hover = other.uid
+    key(app, pygame.K_RETURN)
+    played = [e for e in table.game.log if isinstance(e, CardPlayed)]
+    assert played[-1].player == 0 and played[-1].card.code == "R7"
+
+
+def test_a_refusal_after_a_draw_is_a_sentence_for_the_player(app: App) -> None:
+    table = drawn_moment(app)
+    other = next(c for c in table.game.hands[0] if c.code == "G1")
+    click(app, table.presenter.sprites[other.uid].rect().center)
+    assert table.refusal is not None
+    assert table.refusal.text == "You just drew Red 7: play it, or keep it."
+
+
+def test_no_refusal_shows_engine_text_in_any_phase() -> None:
+    narrator = Narrator(["You", "Ana", "Ben"], 0, True)
+    moments: list[Game] = []
+    game = new_game([["G1", "W", "R2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5", ["R7"])
+    moments.append(game)  # a normal turn
+    drawn = new_game([["G1", "W", "R2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5", ["R7"])
+    drawn.apply(Draw(0))
+    moments.append(drawn)
+    color = new_game([["G1", "W", "R2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5")
+    color.apply(Play(0, color.hands[0][1]))
+    moments.append(color)
+    others = new_game([["G1", "W", "R2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B3"]], "R5")
+    others.apply(Play(0, others.hands[0][2]))  # now Ana's turn
+    moments.append(others)
+    penalty = new_game([["W+4", "R1"], ["G+2", "G5"], ["Y1", "Y2"]], "R9")
+    penalty.apply(Play(0, penalty.hands[0][0]))
+    penalty.apply(ChooseColor(0, Color.RED))
+    moments.append(penalty)
+    for moment in moments:
+        for seat in range(3):
+            for card in moment.hands[seat]:
+                text = refusal(moment, seat, card, narrator)
+                assert "seat " not in text and "not allowed" not in text, text
+                assert "waiting on" not in text and text.endswith("."), text
+                assert text[0].isupper(), text
+
+
+def test_continue_brings_back_the_move_log_and_the_discard_pile(app: App) -> None:
+    rules = Rules()
+    game = Game(rules, 2, 8)
+    for _ in range(30):  # some moves, as a saved match would have
+        game.apply(game.legal_actions()[0])
+    resumed = Game(rules, 2, 8)
+    for action in game.actions:
+        resumed.apply(action)
+    table = table_at(app, resumed)
+    log = table.presenter.log
+    assert len(log) >= 10
+    assert log[0].startswith("Round 1") or "deal" in log[0].lower(), log[0]
+    assert table.presenter.discard and table.presenter.discard[-1].card is resumed.top
+    assert_picture_matches(table)
+
+
+def test_the_log_says_stack_only_when_stacking_is_on() -> None:
+    off = Narrator(["You", "Ana"], 0, True)
+    on = Narrator(["You", "Ana"], 0, True, stacking=True)
+    assert off.line([PenaltyPending(1, 4)]).endswith("Ana must take 4 or challenge")
+    assert on.line([PenaltyPending(1, 2)]).endswith("Ana must take 2 or stack")
+
+
+def test_the_prompt_line_says_stack_only_when_stacking_is_on(app: App) -> None:
+    game = new_game([["Y1", "R1"], ["W+4", "G5"]], "R9", ["B1", "B2", "B3", "B4"], dealer=0)
+    game.apply(Play(1, game.hands[1][0]))
+    game.apply(ChooseColor(1, Color.RED))
+    assert game.phase is Phase.PENALTY and game.actor == 0
+    table = table_at(app, game)
+    for _ in range(3):
+        app.step(FRAME, [])
+    assert "stack" not in table._prompt_line().lower()
+    stacked = new_game(
+        [["Y1", "R1"], ["W+4", "G5"]],
+        "R9",
+        ["B1", "B2", "B3", "B4"],
+        dealer=0,
+        rules=Rules(stacking=Stacking.SAME),
+    )
+    stacked.apply(Play(1, stacked.hands[1][0]))
+    stacked.apply(ChooseColor(1, Color.RED))
+    app.reset(table)
+    table = table_at(app, stacked)
+    assert "Stack" in table._prompt_line()
+
+
+def test_the_bluff_warning_keeps_the_card_by_default(app: App) -> None:
+    game = new_game([["W+4", "R1", "G2"], ["Y1", "Y2", "Y3"]], "R9")
+    table = table_at(app, game)
+    wd4 = game.hands[0][0]
+    click(app, table.presenter.sprites[wd4.uid].rect().center)
+    app.step(FRAME, [])
+    overlay = app.top
+    assert isinstance(overlay, ChoiceOverlay) and overlay.title == "A bluff?"
+    assert overlay.menu.buttons[overlay.menu.focus].label == "Keep it"
+    key(app, pygame.K_RETURN)  # the default: nothing is played
+    assert wd4 in game.hands[0] and game.phase is Phase.PLAY
+
+
+def test_an_ai_racer_is_timed_from_when_the_race_prompt_is_on_screen() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=1.0), headless=True)
+    rules = preset(Preset.HOUSE_RULES.value)
+    game = new_game([["R3H", "G3", "Y5"], ["B4", "B7", "B9"]], "R9", ["B1", "B2"], rules=rules)
+    game.apply(Play(0, game.hands[0][0]))
+    game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    game.apply(Draw(1))
+    game.apply(Play(0, game.hands[0][0]))  # Green 3: everyone races
+    assert game.phase is Phase.RACE
+    table = table_at(app, game)
+    seen: float | None = None
+    for _ in range(600):
+        if game.phase is not Phase.RACE:
+            break
+        app.step(FRAME, [])
+        seen = seen if seen is not None else table.race_seen_at
+    assert game.phase is not Phase.RACE  # Ana finished, the person (who did nothing) was last
+    finished = [e for e in game.log if isinstance(e, RaceFinished)]
+    assert finished and finished[-1].player == 1
+    assert table.race_seen_at is None  # reset for the next race
+    # Ana finished no sooner than the fastest reaction plus one move after the prompt showed.
+    assert seen is not None and table.clock - seen >= 0.2 + RACE_MOVE_S
