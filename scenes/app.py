@@ -16,12 +16,15 @@ that was reset.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import enum
 import os
+import sys
 import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 
@@ -254,6 +257,10 @@ class App:
         except pygame.error:
             return  # some drivers cannot; the windowed game goes on
         self.settings.fullscreen = not self.settings.fullscreen
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            # Back in a window, pygame asks for whole-number scaling again.
+            allow_fractional_scale(pygame.Window.from_display_module())
 
 
 def open_window(fullscreen: bool) -> pygame.Surface:
@@ -280,6 +287,44 @@ def open_window(fullscreen: bool) -> pygame.Surface:
     return screen
 
 
+def _sdl_library() -> ctypes.CDLL | None:
+    """The SDL 2 library pygame loaded (the very same one, not a second copy), or None."""
+    candidates: list[str] = []
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError), open("/proc/self/maps", encoding="utf-8") as maps:
+            candidates = [line.split()[-1] for line in maps if "libSDL2-2" in line]
+    else:
+        folder = Path(pygame.__file__).parent
+        candidates = [str(p) for p in (folder / "SDL2.dll", *folder.glob(".dylibs/libSDL2-2*"))]
+    for path in candidates:
+        with contextlib.suppress(OSError):
+            return ctypes.CDLL(path)
+    return None
+
+
+def allow_fractional_scale(window: pygame.Window) -> bool:
+    """Let a SCALED window show the whole table at any size.
+
+    pygame asks SDL for whole-number scaling in a window, and a scale below 1 is then rounded up
+    to 1: a window smaller than 1920x1080 showed the middle of the table, cropped. pygame-ce
+    offers no switch for it, so the SDL call is made directly; where the library cannot be found
+    the old behaviour stays (and the window opens at the logical size's fraction anyway).
+    """
+    sdl = _sdl_library()
+    if sdl is None:
+        return False
+    try:
+        sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
+        sdl.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
+        sdl.SDL_GetRenderer.restype = ctypes.c_void_p
+        sdl.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+        sdl.SDL_RenderSetIntegerScale.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        renderer = sdl.SDL_GetRenderer(sdl.SDL_GetWindowFromID(window.id))
+        return bool(renderer) and sdl.SDL_RenderSetIntegerScale(renderer, 0) == 0
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def fit_to_desktop() -> None:
     """Let the window shrink, and open it at 85% of a desktop smaller than the logical size
     (keeping 16:9), so the title bar and the taskbar never push the table off the screen."""
@@ -292,6 +337,7 @@ def fit_to_desktop() -> None:
     # a laptop screen would be clamped back to it, with the table off the screen.
     with contextlib.suppress(pygame.error):
         window.minimum_size = MIN_WINDOW
+    allow_fractional_scale(window)
     desktops = pygame.display.get_desktop_sizes()
     if not desktops:
         return
