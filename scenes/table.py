@@ -55,6 +55,7 @@ from scenes.ui import (
     Button,
     Menu,
     draw_text,
+    ellipsize,
     panel,
     wrap,
 )
@@ -924,7 +925,9 @@ class TableScene(Scene):
         surface.blit(face, (rect.x + 8, rect.y + 8))
         left = rect.x + diameter + 20
         title_size = max(18, min(28, rect.height // 3))
-        name = self.narrator.name(seat)
+        # The name stops short of the card-count badge on the right of the plate.
+        room = rect.right - 10 - 54 - 10 - left
+        name = ellipsize(self.narrator.name(seat), title_size, room, Weight.BOLD)
         draw_text(
             surface,
             name,
@@ -1058,7 +1061,7 @@ class TableScene(Scene):
             y = rect.y + 46 + row * row_h + row_h / 2
             left = rect.x + 16 + col * col_w
             right = left + col_w - (12 if columns > 1 and col == 0 else 0)
-            name = self.narrator.name(seat)
+            name = ellipsize(self.narrator.name(seat), size, right - left - 56, Weight.REGULAR)
             draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             score = str(self.game.scores[seat])
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")

@@ -65,6 +65,17 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
     return max(14, min(size - 1, int(size * width / max(1, measured))))
 
 
+def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> str:
+    """``message`` cut with an ellipsis to fit ``width`` pixels (a typed name of 24 wide letters
+    must not run out of its seat plate or score row)."""
+    face = font(size, weight)
+    if face.size(message)[0] <= width:
+        return message
+    while message and face.size(message + "...")[0] > width:
+        message = message[:-1]
+    return message + "..."
+
+
 def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
     """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs."""
     face = font(size, weight)
