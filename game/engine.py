@@ -1336,7 +1336,9 @@ class Game:
         top = self.top
         if top.is_wild:
             return f"play {color} or a wild"
-        return f"play {color}, a {top.rank.label} or a wild"
+        label = top.rank.label
+        article = "an" if label == "8" else "a"  # "an 8", "a Skip"
+        return f"play {color}, {article} {label} or a wild"
 
     def _waiting_on(self) -> str:
         who = f"seat {self.actor}"

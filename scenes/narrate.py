@@ -147,7 +147,8 @@ class Narrator:
             case CustomEffectApplied():
                 return ""
             case HouseRuleMade(player=player, number=number, rule=rule):
-                text = RACE_ACTION_TEXT[rule].lower()
+                text = RACE_ACTION_TEXT[rule]
+                text = text[0].lower() + text[1:]  # "press UNO", not "press uno"
                 return f"{self.verb(player, 'makes', 'make')} a House Rule for {number}s: {text}"
             case RaceStarted(rule=rule):
                 return f"Race! {RACE_ACTION_TEXT[rule]}"

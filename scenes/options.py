@@ -14,17 +14,11 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Intent
+from scenes.settings import PACES, SPEEDS, next_step, pace_name, speed_name
 from scenes.ui import GOLD, MUTED, Button, Menu, draw_text
 
-SPEEDS = (1.0, 1.5, 2.0, 0.0, 0.75)
-PACES = (1.0, 0.6, 0.3, 1.5)
 VOLUMES = (0.7, 1.0, 0.0, 0.3, 0.5)
 MUSIC_VOLUMES = (0.4, 0.6, 0.8, 1.0, 0.0, 0.2)
-
-
-def _cycle(values: tuple[float, ...], current: float) -> float:
-    index = values.index(current) if current in values else -1
-    return values[(index + 1) % len(values)]
 
 
 class OptionsScene(Scene):
@@ -39,10 +33,9 @@ class OptionsScene(Scene):
 
         self.problem = save_settings(self.app.settings)
         s = self.app.settings
-        speed = "instant" if s.animation_speed == 0 else f"x{s.animation_speed:g}"
         rows: list[tuple[str, Callable[[], None]]] = [
-            (f"Animation speed: {speed}", self._speed),
-            (f"AI thinking pauses: x{s.ai_pace:g}", self._pace),
+            (f"Animation speed: {speed_name(s.animation_speed)}", self._speed),
+            (f"AI thinking pauses: {pace_name(s.ai_pace)}", self._pace),
             (f"Sound effects: {round(s.volume * 100)}%", self._volume),
             (f"Music: {round(s.music_volume * 100)}%", self._music),
             (f"Colorblind shapes: {'on' if s.shapes else 'off'}", self._shapes),
@@ -60,15 +53,15 @@ class OptionsScene(Scene):
         self.menu.focus = focus
 
     def _speed(self) -> None:
-        self.app.settings.animation_speed = _cycle(SPEEDS, self.app.settings.animation_speed)
+        self.app.settings.animation_speed = next_step(SPEEDS, self.app.settings.animation_speed)
         self._build()
 
     def _pace(self) -> None:
-        self.app.settings.ai_pace = _cycle(PACES, self.app.settings.ai_pace)
+        self.app.settings.ai_pace = next_step(PACES, self.app.settings.ai_pace)
         self._build()
 
     def _volume(self) -> None:
-        self.app.settings.volume = _cycle(VOLUMES, self.app.settings.volume)
+        self.app.settings.volume = next_step(VOLUMES, self.app.settings.volume)
         from scenes.title import shared_media
 
         sounds, _ = shared_media(self.app)
@@ -76,7 +69,7 @@ class OptionsScene(Scene):
         self._build()
 
     def _music(self) -> None:
-        self.app.settings.music_volume = _cycle(MUSIC_VOLUMES, self.app.settings.music_volume)
+        self.app.settings.music_volume = next_step(MUSIC_VOLUMES, self.app.settings.music_volume)
         self.app.music.set_volume(self.app.settings.music_volume)
         self._build()
 

@@ -31,6 +31,7 @@ from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
 from scenes.input import Act, Intent, is_controller
+from scenes.settings import PACES, SPEEDS, next_step, pace_name, speed_name
 from scenes.table import RACE_STEPS, TableScene, couch_help
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
@@ -387,9 +388,9 @@ class PauseOverlay(Scene):
         settings = self.app.settings
         labels: list[tuple[str, Callable[[], None]]] = [
             ("Resume", self._close),
-            (f"Animation speed: {_speed_name(settings.animation_speed)}", self._cycle_speed),
+            (f"Animation speed: {speed_name(settings.animation_speed)}", self._cycle_speed),
             (
-                f"AI thinking pauses: {_pace_name(settings.ai_pace)}",
+                f"AI thinking pauses: {pace_name(settings.ai_pace)}",
                 self._cycle_pace,
             ),
             ("Every move so far", self._log),
@@ -410,17 +411,13 @@ class PauseOverlay(Scene):
         self.app.close(self)
 
     def _cycle_speed(self) -> None:
-        steps = [1.0, 1.5, 2.0, 0.0, 0.75]
         settings = self.app.settings
-        index = steps.index(settings.animation_speed) if settings.animation_speed in steps else 0
-        settings.animation_speed = steps[(index + 1) % len(steps)]
+        settings.animation_speed = next_step(SPEEDS, settings.animation_speed)
         self._store()
 
     def _cycle_pace(self) -> None:
-        steps = [1.0, 0.6, 0.3, 1.5]
         settings = self.app.settings
-        index = steps.index(settings.ai_pace) if settings.ai_pace in steps else 0
-        settings.ai_pace = steps[(index + 1) % len(steps)]
+        settings.ai_pace = next_step(PACES, settings.ai_pace)
         self._store()
 
     def _store(self) -> None:
@@ -455,22 +452,6 @@ class PauseOverlay(Scene):
         surface.blit(panel(self.rect.size, 28, (14, 20, 28, 245), (255, 255, 255, 60)), self.rect)
         draw_text(surface, "Paused", 48, (self.rect.centerx, self.rect.y + 56), GOLD, Weight.BOLD)
         self.menu.draw(surface)
-
-
-def _speed_name(speed: float) -> str:
-    if speed <= 0:
-        return "instant"
-    return {0.75: "relaxed", 1.0: "normal", 1.5: "fast", 2.0: "fastest", 0.6: "slow"}.get(
-        round(speed, 2), f"x{speed:g}"
-    )
-
-
-def _pace_name(pace: float) -> str:
-    if pace <= 0:
-        return "none"
-    return {1.0: "natural", 0.6: "brisk", 0.5: "brisk", 0.3: "quick", 1.5: "unhurried"}.get(
-        round(pace, 2), f"x{pace:g}"
-    )
 
 
 class HandOffOverlay(Scene):

@@ -185,3 +185,26 @@ def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
     except OSError as error:
         return f"The settings could not be saved ({error.strerror or error})."
     return None
+
+
+# The choices the settings screen and the pause menu cycle through, and their one name each.
+SPEEDS: tuple[float, ...] = (1.0, 1.5, 2.0, 0.0, 0.75)
+PACES: tuple[float, ...] = (1.0, 0.6, 0.3, 1.5)
+_SPEED_NAMES = {0.0: "instant", 0.75: "relaxed", 1.0: "normal", 1.5: "fast", 2.0: "fastest"}
+_PACE_NAMES = {0.0: "none", 0.3: "quick", 0.6: "brisk", 1.0: "natural", 1.5: "unhurried"}
+
+
+def speed_name(speed: float) -> str:
+    """The animation speed as both screens name it ("fast"), or "x1.2" off the usual steps."""
+    return _SPEED_NAMES.get(round(max(speed, 0.0), 2), f"x{speed:g}")
+
+
+def pace_name(pace: float) -> str:
+    """The AI thinking pauses as both screens name them ("brisk")."""
+    return _PACE_NAMES.get(round(max(pace, 0.0), 2), f"x{pace:g}")
+
+
+def next_step(steps: tuple[float, ...], current: float) -> float:
+    """The value after ``current`` in ``steps`` (the first one if it is not among them)."""
+    index = steps.index(current) if current in steps else -1
+    return steps[(index + 1) % len(steps)]

@@ -19,12 +19,12 @@ from game.ai import Level
 from game.ai.driver import RACE_MOVE_S
 from game.cards import Color
 from game.engine import Game, Phase
-from game.events import CardPlayed, PenaltyPending, RaceFinished
+from game.events import CardPlayed, HouseRuleMade, PenaltyPending, RaceFinished
 from game.rules import Preset, RaceAction, Rules, Stacking, preset
 from scenes.app import App
 from scenes.narrate import Narrator
 from scenes.overlays import ChoiceOverlay
-from scenes.settings import Settings
+from scenes.settings import Settings, pace_name, speed_name
 from scenes.table import MatchSetup, SeatSpec, TableScene, refusal
 from scenes.title import shared_media
 from tests.helpers import new_game
@@ -185,3 +185,16 @@ def test_an_ai_racer_is_timed_from_when_the_race_prompt_is_on_screen() -> None:
     assert table.race_seen_at is None  # reset for the next race
     # Ana finished no sooner than the fastest reaction plus one move after the prompt showed.
     assert seen is not None and table.clock - seen >= 0.2 + RACE_MOVE_S
+
+
+def test_words_agree_everywhere() -> None:
+    # "an 8", never "a 8".
+    game = new_game([["G1", "B2"], ["Y1", "Y2"]], "R8")
+    assert "play red, an 8 or a wild" in game.why_illegal(Play(0, game.hands[0][0]))
+    # "press UNO" keeps its capitals in the log.
+    narrator = Narrator(["You", "Ana"], 0, True)
+    assert narrator.line([HouseRuleMade(1, 3, RaceAction.PRESS_UNO, None)]).endswith(
+        "for 3s: press UNO"
+    )
+    # The pause menu and the settings screen name the speeds alike.
+    assert speed_name(1.5) == "fast" and pace_name(0.6) == "brisk"
