@@ -37,7 +37,7 @@ class ScoringScene(Scene):
         self.age = 0.0
         cards = sum(len(h.cards) for h in self.ended.hands) if self.ended else 0
         self.count_s = app.settings.duration(CARD_COUNT_S) * cards
-        height = min(900, 330 + game.players * 64)
+        height = min(900, 330 + game.players * 90)
         self.rect = pygame.Rect(0, 0, 1600, height)
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu()
@@ -172,8 +172,11 @@ class ScoringScene(Scene):
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
         top = self.rect.y + 160
-        row_h = min(64, (self.rect.height - 290) // max(1, game.players))
-        width = max(28, min(46, row_h - 10))
+        row_h = min(96, (self.rect.height - 290) // max(1, game.players))
+        # Cards are 5:7: a row holds a card of about 0.7 of its height.
+        width = max(28, min(64, int(row_h * 0.68)))
+        # Where the first card starts and the last may start: clear of the points column.
+        room = (self.rect.right - 400 - width) - (self.rect.x + 330)
         shown_cards = self._shown_cards()
         for row, seat in enumerate(order):
             y = top + row * row_h
@@ -188,11 +191,14 @@ class ScoringScene(Scene):
             )
             hand = hands.get(seat)
             if hand is not None:
-                for i, card in enumerate(hand.cards[:24]):
+                cards = hand.cards[:24]
+                # Side by side while they fit; a long hand overlaps only as much as it must.
+                step = min(width + 6, room / max(1, len(cards) - 1))
+                for i, card in enumerate(cards):
                     face = self.table.art.face(card, width)
                     if card.uid not in shown_cards:
                         face = self.table.art.back(width)
-                    surface.blit(face, (self.rect.x + 330 + i * (width * 0.72), y + 2))
+                    surface.blit(face, (self.rect.x + 330 + i * step, y + 2))
                 draw_text(
                     surface,
                     f"{hand.points}",

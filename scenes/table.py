@@ -133,6 +133,10 @@ RACE_STEPS: dict[RaceAction, tuple[str, ...]] = {
 }
 
 
+# The move log and the scores: opaque enough that cards passing behind never show through.
+PANEL_FILL = (8, 12, 18, 238)
+
+
 class TableScene(Scene):
     """One match at the table, from the first deal to the final standings."""
 
@@ -1008,7 +1012,7 @@ class TableScene(Scene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         box = self.layout.log
         rect = box.rect()
-        surface.blit(panel(rect.size, 16, (8, 12, 18, 170), None), rect)
+        surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         size, pitch = (21, 27) if self.app.settings.large_text else (17, 22)
         lines: list[str] = []
@@ -1030,7 +1034,7 @@ class TableScene(Scene):
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
         rect = self.layout.scores.rect()
-        surface.blit(panel(rect.size, 16, (8, 12, 18, 170), None), rect)
+        surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         rules = self.game.rules
         target = rules.target_for(self.game.players)
         title = f"Round {self.game.round}"
