@@ -962,9 +962,7 @@ class TableScene(Scene):
             draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        box = self.layout.status
-        rect = box.rect()
-        surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
+        rect = self.layout.status.rect()
         text = self.presenter.status or "Good luck!"
         if self.refusal is not None and self.clock < self.refusal.until:
             text = self.refusal.text
@@ -980,6 +978,9 @@ class TableScene(Scene):
         if len(lines) > 1:
             size = 28 if large else 24
             lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
+            # Two lines get room of their own: the banner grows upward, away from the hand.
+            rect = rect.inflate(0, size + 8).move(0, -(size + 8) // 2)
+        surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
         step = rect.height / (len(lines) + 1)
         for i, line in enumerate(lines):
             draw_text(surface, line, size, (rect.centerx, rect.y + step * (i + 1)), color)
@@ -1015,13 +1016,7 @@ class TableScene(Scene):
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         size, pitch = (21, 27) if self.app.settings.large_text else (17, 22)
-        lines: list[str] = []
-        for entry in reversed(self.presenter.log[-12:]):
-            lines = wrap(entry, size, rect.width - 32) + lines
-            if len(lines) * pitch > rect.height - 50:
-                break
-        lines = lines[-max(1, (round(rect.height) - 50) // pitch) :]
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self.log_lines(size, pitch)):
             draw_text(
                 surface,
                 line,
@@ -1031,6 +1026,19 @@ class TableScene(Scene):
                 Weight.REGULAR,
                 "topleft",
             )
+
+    def log_lines(self, size: int, pitch: int) -> list[str]:
+        """The newest moves that fit the log panel, as whole entries (never the tail of a
+        sentence at the top); only a single entry too long for the panel is cut."""
+        rect = self.layout.log.rect()
+        limit = max(1, (round(rect.height) - 50) // pitch)
+        lines: list[str] = []
+        for entry in reversed(self.presenter.log[-12:]):
+            wrapped = wrap(entry, size, rect.width - 32)
+            if lines and len(lines) + len(wrapped) > limit:
+                break
+            lines = wrapped + lines
+        return lines[-limit:]
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
         rect = self.layout.scores.rect()

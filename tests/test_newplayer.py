@@ -198,3 +198,14 @@ def test_words_agree_everywhere() -> None:
     )
     # The pause menu and the settings screen name the speeds alike.
     assert speed_name(1.5) == "fast" and pace_name(0.6) == "brisk"
+
+
+def test_the_moves_panel_starts_with_a_whole_entry(app: App) -> None:
+    game = new_game([["G1", "B2", "Y9"], ["Y1", "Y2", "Y3"]], "R5")
+    table = table_at(app, game)
+    move = "Ana plays Green Draw Two, You draw 2 cards"
+    entries = [f"Entry {i}: " + " ".join([move] * (i % 3 + 1)) for i in range(12)]
+    table.presenter.log[:] = entries
+    lines = table.log_lines(17, 22)
+    assert lines and any(entry.startswith(lines[0]) for entry in entries), lines[0]
+    assert lines[-1] and entries[-1].endswith(lines[-1].strip())
