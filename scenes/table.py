@@ -1014,9 +1014,23 @@ class TableScene(Scene):
         box = self.layout.log
         rect = box.rect()
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
-        draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         size, pitch = (21, 27) if self.app.settings.large_text else (17, 22)
-        for i, line in enumerate(self.log_lines(size, pitch)):
+        # The House Rules in play head the panel (every seat's corner is taken at 10 players).
+        rules = self.house_rule_lines()
+        if rules:
+            draw_text(
+                surface, "House Rules", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft"
+            )
+            for i, line in enumerate(rules):
+                text = ellipsize(line, size, rect.width - 32, Weight.REGULAR)
+                y = rect.y + 46 + i * pitch
+                draw_text(surface, text, size, (rect.x + 16, y), WHITE, Weight.REGULAR, "topleft")
+            rect = rect.copy()
+            used = 36 + len(rules) * pitch + 8
+            rect.y += used
+            rect.height -= used
+        draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        for i, line in enumerate(self.log_lines(size, pitch, rect.height)):
             draw_text(
                 surface,
                 line,
@@ -1027,11 +1041,22 @@ class TableScene(Scene):
                 "topleft",
             )
 
-    def log_lines(self, size: int, pitch: int) -> list[str]:
-        """The newest moves that fit the log panel, as whole entries (never the tail of a
-        sentence at the top); only a single entry too long for the panel is cut."""
+    def house_rule_lines(self) -> list[str]:
+        """The House Rules in play, one line each ("3: Press Up"); with the rule text hidden
+        (as the box suggests, to be remembered) only the numbers that have a rule."""
+        rules = sorted(self.game.house_rules.items())
+        if not rules:
+            return []
+        if not self.game.rules.show_house_rule_text:
+            numbers = ", ".join(str(number) for number, _ in rules)
+            return [f"Ruled: {numbers}", "Remember what!"]
+        return [f"{number}: {RACE_ACTION_TEXT[rule]}" for number, rule in rules]
+
+    def log_lines(self, size: int, pitch: int, height: float | None = None) -> list[str]:
+        """The newest moves that fit the log panel (``height`` of it), as whole entries (never
+        the tail of a sentence at the top); only a single entry too long for it is cut."""
         rect = self.layout.log.rect()
-        limit = max(1, (round(rect.height) - 50) // pitch)
+        limit = max(1, (round(rect.height if height is None else height) - 50) // pitch)
         lines: list[str] = []
         for entry in reversed(self.presenter.log[-12:]):
             wrapped = wrap(entry, size, rect.width - 32)

@@ -209,3 +209,23 @@ def test_the_moves_panel_starts_with_a_whole_entry(app: App) -> None:
     lines = table.log_lines(17, 22)
     assert lines and any(entry.startswith(lines[0]) for entry in entries), lines[0]
     assert lines[-1] and entries[-1].endswith(lines[-1].strip())
+
+
+def test_the_table_lists_the_house_rules_in_play(app: App) -> None:
+    rules = preset(Preset.HOUSE_RULES.value)
+    game = new_game([["R3H", "G3", "Y5"], ["B4", "B7", "B9"]], "R9", ["B1", "B2"], rules=rules)
+    table = table_at(app, game)
+    assert table.house_rule_lines() == []
+    game.apply(Play(0, game.hands[0][0]))
+    game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    assert table.house_rule_lines() == ["3: Press Up"]
+    hidden = new_game(
+        [["R3H", "G3", "Y5"], ["B4", "B7", "B9"]],
+        "R9",
+        ["B1", "B2"],
+        rules=rules.with_changes(show_house_rule_text=False),
+    )
+    table = table_at(app, hidden)
+    hidden.apply(Play(0, hidden.hands[0][0]))
+    hidden.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    assert table.house_rule_lines() == ["Ruled: 3", "Remember what!"]
