@@ -7,6 +7,7 @@ per program run so switching scenes never reloads sounds or redraws card faces.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -18,7 +19,7 @@ from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.sound import Music, SoundBoard
 from scenes.table import TableScene, default_setup
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
 
 @dataclass
@@ -64,6 +65,7 @@ class TitleScene(Scene):
         # message is a paragraph, shown at the top until the next one replaces them.
         self.notice = ""
         detail, problem = peek()
+        self.saved = detail  # a match in progress, which a new game would replace
         if problem:
             self.tell(problem)
         labels = []
@@ -89,7 +91,18 @@ class TitleScene(Scene):
         """Add a message for the player under the ones already shown."""
         self.notice = f"{self.notice}\n\n{message}" if self.notice else message
 
+    def _ask_first(self, start: Callable[[], None]) -> bool:
+        """With a match in progress, ask before a new game replaces it (there is one save)."""
+        if self.saved is None:
+            return False
+        self.app.push(ReplaceOverlay(self.app, self.saved, start, self._continue))
+        return True
+
     def _quick(self) -> None:
+        if not self._ask_first(self._quick_now):
+            self._quick_now()
+
+    def _quick_now(self) -> None:
         sounds, art = shared_media(self.app)
         table = TableScene(self.app, default_setup(), sounds=sounds, art=art, autosave=True)
         self.app.push(table)
@@ -109,6 +122,10 @@ class TitleScene(Scene):
         self.app.push(table)
 
     def _new(self) -> None:
+        if not self._ask_first(self._new_now):
+            self._new_now()
+
+    def _new_now(self) -> None:
         from scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app))
@@ -174,3 +191,70 @@ class TitleScene(Scene):
         draw_text(
             surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1062), MUTED
         )
+
+
+class ReplaceOverlay(Scene):
+    """Asks before a new game replaces the saved match; keeping it is the default choice."""
+
+    opaque = False
+
+    def __init__(
+        self, app: App, saved: str, start: Callable[[], None], keep: Callable[[], None]
+    ) -> None:
+        super().__init__(app)
+        self.saved = saved
+        self.rect = pygame.Rect(0, 0, 1000, 400)
+        self.rect.center = (960, 540)
+        self.lines = wrap(
+            f"Your match in progress ({saved}) is saved to be continued. A new game replaces it.",
+            26,
+            self.rect.width - 100,
+        )
+        y = self.rect.bottom - 120
+        keep_button = Button(
+            pygame.Rect(self.rect.x + 60, y, 420, 80), "Continue my match", self._then(keep)
+        )
+        start_button = Button(
+            pygame.Rect(self.rect.right - 480, y, 420, 80),
+            "Start a new game",
+            self._then(start),
+            color=(120, 60, 40),
+        )
+        self.menu = Menu([keep_button, start_button], columns=2, on_back=self._back)
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def choose() -> None:
+            self.app.close(self)
+            action()
+
+        return choose
+
+    def _back(self) -> None:
+        self.app.close(self)
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 140)
+        surface.blit(
+            panel(self.rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), self.rect
+        )
+        draw_text(
+            surface,
+            "Replace the match in progress?",
+            40,
+            (self.rect.centerx, self.rect.y + 60),
+            GOLD,
+            Weight.BOLD,
+        )
+        for i, line in enumerate(self.lines):
+            draw_text(
+                surface,
+                line,
+                26,
+                (self.rect.centerx, self.rect.y + 130 + i * 36),
+                WHITE,
+                Weight.REGULAR,
+            )
+        self.menu.draw(surface)

@@ -7,6 +7,7 @@ as a continued match, so the moment under test is exact.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -20,13 +21,14 @@ from game.ai.driver import RACE_MOVE_S
 from game.cards import Color
 from game.engine import Game, Phase
 from game.events import CardPlayed, HouseRuleMade, PenaltyPending, RaceFinished
+from game.record import Record
 from game.rules import Preset, RaceAction, Rules, Stacking, preset
 from scenes.app import App
 from scenes.narrate import Narrator
 from scenes.overlays import ChoiceOverlay
 from scenes.settings import Settings, pace_name, speed_name
 from scenes.table import MatchSetup, SeatSpec, TableScene, refusal
-from scenes.title import shared_media
+from scenes.title import ReplaceOverlay, TitleScene, shared_media
 from tests.helpers import new_game
 from tests.test_scenes import FRAME, assert_picture_matches, click, key
 
@@ -229,3 +231,40 @@ def test_the_table_lists_the_house_rules_in_play(app: App) -> None:
     hidden.apply(Play(0, hidden.hands[0][0]))
     hidden.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
     assert table.house_rule_lines() == ["Ruled: 3", "Remember what!"]
+
+
+def test_a_new_game_asks_before_replacing_the_match_in_progress(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    title = TitleScene(app)
+    app.reset(title)
+    assert title.saved is None
+    title._quick()  # no match saved: the game starts at once
+    app.step(FRAME, [])
+    first = app.top
+    assert isinstance(first, TableScene)
+    for _ in range(30):
+        app.step(FRAME, [])
+    saved_digest = Record.of(first.game).replay().state_digest()
+    title = TitleScene(app)
+    app.reset(title)
+    app.step(FRAME, [])
+    assert title.saved is not None
+    title._quick()
+    app.step(FRAME, [])
+    assert isinstance(app.top, ReplaceOverlay)
+    key(app, pygame.K_RETURN)  # the default keeps the match: it continues
+    app.step(FRAME, [])
+    assert isinstance(app.top, TableScene) and app.top.game.state_digest() == saved_digest
+    title = TitleScene(app)
+    app.reset(title)
+    app.step(FRAME, [])
+    title._new()
+    app.step(FRAME, [])
+    overlay = app.top
+    assert isinstance(overlay, ReplaceOverlay)
+    overlay.menu.buttons[1].on_click()  # Start a new game: to the setup screen
+    app.step(FRAME, [])
+    assert type(app.top).__name__ == "SetupScene"
