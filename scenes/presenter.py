@@ -322,9 +322,12 @@ class Presenter:
             y -= self.layout.discard_pile.height * 0.9
         else:
             x, y = self.seat_center(seat)
-            plate = self.place(seat).plate
-            # Above the plate, unless that would leave the screen (seats along the top).
-            y = y - plate.height * 0.9 if plate.y > plate.height else y + plate.height * 0.95
+            place = self.place(seat)
+            plate = place.plate
+            # Above the plate; where that would leave the screen (seats along the top, whose
+            # cards lie below their plate) over the plate itself, never over anyone's cards.
+            if plate.y > plate.height and place.hand.center[1] >= plate.center[1]:
+                y -= plate.height * 0.9
         self.marks.append(Mark(text, x, y, color, self.clock, self.settings.duration(MARK_S), size))
 
     # ------------------------------------------------------------- events
