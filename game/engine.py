@@ -410,9 +410,9 @@ class Game:
     def top(self) -> Card:
         return self.discard[-1]
 
-    def _next(self, seat: int, direction: int | None = None) -> int:
+    def _next(self, seat: int) -> int:
         """The next active seat after ``seat`` in the direction of play."""
-        step = self.direction if direction is None else direction
+        step = self.direction
         n = self.players
         nxt = (seat + step) % n
         while not self.active[nxt]:
