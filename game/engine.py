@@ -723,14 +723,14 @@ class Game:
                 self._end_round_blocked(ev)
                 return
         ev.append(Passed(player))
-        self._advance(player, ev)
+        self._advance(player)
 
     def _on_pass(self, action: Pass, ev: list[Event]) -> None:
         self.catchable.clear()  # a turn action closes every open catch window
         self._lapse_calls(None)
         self.drawn = None
         ev.append(Passed(action.player))
-        self._advance(action.player, ev)
+        self._advance(action.player)
 
     def _on_accept(self, action: Accept, ev: list[Event]) -> None:
         player = action.player
@@ -751,7 +751,7 @@ class Game:
             self.pending_stacked = False
             self._wd4 = None
         ev.append(Skipped(player))
-        self._advance(player, ev)
+        self._advance(player)
 
     def _on_challenge(self, action: Challenge, ev: list[Event]) -> None:
         player = action.player
@@ -765,7 +765,7 @@ class Game:
         if was_legal:
             self._draw(player, 6, DrawReason.CHALLENGE_FAILED, ev)
             ev.append(Skipped(player))
-            self._advance(player, ev)
+            self._advance(player)
             return
         # 002's reading takes the card back; when a reshuffle has left the +4 alone on the
         # discard pile there is no card under it to return to, so the penalty stands instead.
@@ -897,7 +897,7 @@ class Game:
         if rank <= Rank.NINE:
             seven_zero = self._seven_zero and (rank is Rank.SEVEN or rank is Rank.ZERO)
             if not seven_zero and not card.house_rule and rank not in self.house_rules:
-                self._advance(player, ev)  # the common case: a plain number card
+                self._advance(player)  # the common case: a plain number card
                 return
             steps: list[tuple[_Step, Any]] = []
             if seven_zero:
@@ -1031,14 +1031,14 @@ class Game:
         if not self.active[player] and end is _End.AGAIN:
             end = _End.NEXT
         if end is _End.NEXT:
-            self._advance(player, ev)
+            self._advance(player)
         elif end is _End.AGAIN:
             self.turn = self.actor = player
             self.phase = Phase.PLAY
         elif end is _End.SKIP:
             victim = self._next(player)
             ev.append(Skipped(victim))
-            self._advance(victim, ev)
+            self._advance(victim)
         elif end is _End.SKIP_CARD:
             self._skip_from(player, ev)
         elif end is _End.STACKED:
@@ -1055,7 +1055,7 @@ class Game:
             self.phase = Phase.SKIP
             return
         ev.append(Skipped(victim))
-        self._advance(victim, ev)
+        self._advance(victim)
 
     def _penalty(self, player: int, amount: int, ev: list[Event], *, stacked: bool) -> None:
         victim = self._next(player)
@@ -1073,7 +1073,7 @@ class Game:
         self._draw(victim, amount, reason, ev)
         ev.append(Skipped(victim))
         self._wd4 = None
-        self._advance(victim, ev)
+        self._advance(victim)
 
     def _stack(self, player: int, card: Card, ev: list[Event]) -> None:
         total = self.pending + (2 if card.rank is Rank.DRAW_TWO else 4)
@@ -1090,7 +1090,7 @@ class Game:
         self._steps.append((_Step.END, _End.STACKED))
         self._run_steps(ev)
 
-    def _advance(self, player: int, ev: list[Event]) -> None:
+    def _advance(self, player: int) -> None:
         """The turn passes to the next active player after ``player``."""
         self.turn = self.actor = self._next(player)
         self.phase = Phase.PLAY
