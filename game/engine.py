@@ -422,10 +422,6 @@ class Game:
     def active_count(self) -> int:
         return sum(self.active)
 
-    def playable(self, card: Card) -> bool:
-        """Does ``card`` match the top card (ignoring Wild Draw Four legality and whose turn)?"""
-        return card.is_wild or card.color is self.color or card.rank is self.discard[-1].rank
-
     def wd4_is_legal(
         self, player: int, color: Color | None = None, *, in_hand: bool = True
     ) -> bool:
@@ -1313,7 +1309,7 @@ class Game:
             return f"{what}: only a number that already has a rule can get a new one"
         if self.phase is Phase.PLAY and player == self.actor and isinstance(action, Play):
             card = action.card
-            if card.rank is Rank.WILD_DRAW_FOUR and self.playable(card):
+            if card.rank is Rank.WILD_DRAW_FOUR:
                 if self.rules.no_wild_finish and len(self.hands[player]) == 1:
                     return f"{what}: a wild may not be your last card"
                 reason = self.color.value if self.color else "the current color"
