@@ -422,13 +422,11 @@ class Game:
     def active_count(self) -> int:
         return sum(self.active)
 
-    def wd4_is_legal(
-        self, player: int, color: Color | None = None, *, in_hand: bool = True
-    ) -> bool:
+    def wd4_is_legal(self, player: int, *, in_hand: bool = True) -> bool:
         """Is a Wild Draw Four from ``player`` legal: no other card of the current color (with
-        ``wd4_wilds_count_as_color``, no other wild either)? ``color`` overrides the current
-        color and ``in_hand=False`` judges a card that has already left the hand."""
-        color = self.color if color is None else color
+        ``wd4_wilds_count_as_color``, no other wild either)? ``in_hand=False`` judges a card
+        that has already left the hand (playing a wild leaves the color as it was)."""
+        color = self.color
         other_wilds = -1 if in_hand else 0  # the card being judged does not count
         for card in self.hands[player]:
             if card.color is color:
@@ -882,7 +880,7 @@ class Game:
         if rank is Rank.WILD_DRAW_FOUR:
             # Judge legality on the hand as it was when the card left it.
             self._put(player, card, ev, jump_in=jump_in)
-            legal = self.wd4_is_legal(player, color_before, in_hand=False)
+            legal = self.wd4_is_legal(player, in_hand=False)
             self._wd4 = (player, legal, color_before)
         else:
             self._put(player, card, ev, jump_in=jump_in)
