@@ -951,7 +951,9 @@ class Game:
                 self.phase, self.actor = Phase.COLOR, player
                 return
             if step is _Step.SWAP:
-                if self.hands[player] and self.active_count() > 1:
+                # A player who still holds cards is in, with someone else (else the hand
+                # would have ended); one who went out with this card swaps with nobody.
+                if self.hands[player]:
                     self.phase, self.actor = Phase.SWAP, player
                     return
             elif step is _Step.NEW_RULE or (step is _Step.CHANGE_RULE and self.house_rules):
@@ -982,7 +984,7 @@ class Game:
     def _custom_effect(self, player: int, effect: CustomEffect, ev: list[Event]) -> bool:
         """Apply one Wild Customizable effect; True when it waits on a decision."""
         if effect is CustomEffect.SWAP_HANDS:
-            if self.hands[player] and self.active_count() > 1:
+            if self.hands[player]:  # as for a 7: nobody to swap with after going out
                 self._steps[0] = (_Step.SWAP, None)
                 self.phase, self.actor = Phase.SWAP, player
                 ev.append(CustomEffectApplied(player, effect))
