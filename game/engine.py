@@ -1037,9 +1037,8 @@ class Game:
             self._advance(victim)
         elif end is _End.SKIP_CARD:
             self._skip_from(player, ev)
-        elif end is _End.STACKED:
-            total, self.pending = self.pending, 0
-            self._penalty(player, total, ev, stacked=True)
+        elif end is _End.STACKED:  # stacking is on: _penalty sets the total anew
+            self._penalty(player, self.pending, ev, stacked=True)
         else:
             amount = 2 if end is _End.DRAW_TWO else 4
             self._penalty(player, amount, ev, stacked=False)
