@@ -959,13 +959,12 @@ class Game:
             elif step is _Step.NEW_RULE or (step is _Step.CHANGE_RULE and self.house_rules):
                 self.phase, self.actor = Phase.MAKE_RULE, player
                 return
-            elif step is _Step.RACE:
+            elif step is _Step.RACE:  # a hand under way has two active players or more
                 self.race_left = [p for p in range(self.players) if self.active[p]]
                 self.race_number = arg
                 ev.append(RaceStarted(arg, self.house_rules[arg]))
-                if len(self.race_left) > 1:
-                    self.phase, self.actor = Phase.RACE, player
-                    return
+                self.phase, self.actor = Phase.RACE, player
+                return
             elif step is _Step.SHUFFLE_HANDS:
                 self._shuffle_hands(player, ev)
             elif step is _Step.PASS_HANDS:
