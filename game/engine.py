@@ -1185,9 +1185,9 @@ class Game:
     def player_leaves_and_play_goes_on(self, player: int) -> bool:
         if not self.rules.play_until_one_left:
             return False
+        # Never catchable here: every play closes the catch windows, and a hand emptied by a
+        # discard was first dropped from them as a new hand (_new_hands).
         self.active[player] = False
-        if player in self.catchable:
-            self.catchable.remove(player)
         return self.active_count() > 1
 
     def _last_card_draws(self, player: int, card: Card, owed: int, ev: list[Event]) -> None:
