@@ -1209,8 +1209,9 @@ class Game:
     def _end_round_blocked(self, ev: list[Event]) -> None:
         seats = [p for p in range(self.players) if self.active[p]]
         # Lowest hand wins; ties go to the player nearest the turn in the direction of play.
+        # The turn is the player whose draw found nothing: active.
         order = []
-        p = self.turn if self.active[self.turn] else self._next(self.turn)
+        p = self.turn
         for _ in seats:
             order.append(p)
             p = self._next(p)
