@@ -1267,8 +1267,8 @@ class Game:
         if not _well_formed(action):
             return f"not an action of this game: {_REPR.repr(action)}"
         what = describe_action(action)
-        player = getattr(action, "player", None)
-        if not isinstance(player, int) or not 0 <= player < self.players:
+        player = action.player  # well formed: a seat number, if maybe not at this table
+        if not 0 <= player < self.players:
             return f"{what}: there is no seat {player} at this table of {self.players}"
         if self.phase is Phase.MATCH_OVER:
             return f"{what}: the match is over"
