@@ -1356,10 +1356,8 @@ class Game:
                 return "the House Rules race: seats " + ", ".join(map(str, self.race_left))
             case Phase.SETUP:
                 return f"{who} to compose the Wild Customizable effect"
-            case Phase.ROUND_OVER:
+            case _:  # the hand is over (why_illegal says itself when the match is over)
                 return f"seat {self.dealer} to deal the next hand"
-            case _:
-                return "nobody: the match is over"
 
     # ------------------------------------------------------------------ positions
 
