@@ -298,8 +298,7 @@ class Game:
         self._legal: list[Action] | None = None
         self._init_round_state()
         if rules.custom_effects_at_table:
-            self.phase = Phase.SETUP
-            self.actor = 0
+            self.phase = Phase.SETUP  # the host, seat 0 (the actor until the deal), composes
         else:
             self._start_round(self.log)
 
