@@ -368,8 +368,7 @@ class Game:
 
     def _turn_first_card(self, ev: list[Event]) -> None:
         first = (self.dealer + 1) % self.players
-        self.turn = self.actor = first
-        self.phase = Phase.PLAY
+        self.turn = self.actor = first  # in the play phase the round state starts in
         classic = self.rules.first_card is FirstCard.CLASSIC_EFFECTS
         returns = 0
         while True:
