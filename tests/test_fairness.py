@@ -15,7 +15,9 @@ seats, another player's draw not hidden) fails here:
 
 The card just drawn (``view.drawn``) is shown to its drawer only, ``view.hand`` is exactly the
 seat's hand and ``view.legal`` exactly the seat's own legal actions. The other way round, the
-seat's own share of each event is not hidden from it.
+seat's own share of each event is not hidden from it. Every state is also held to the
+simulator's invariants (``game.check``), so these games serve the mutation tests as a light
+simulation (docs/MUTATION.md).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Iterator
 import pytest
 
 from game.cards import Card
+from game.check import score_problems, state_problems
 from game.engine import Game, Phase
 from game.events import (
     CardPlayed,
@@ -71,6 +74,19 @@ def cards_in(value: object) -> Iterator[Card]:
 
 def uids(cards: object) -> set[int]:
     return {c.uid for c in cards_in(cards)}
+
+
+def shape(value: object) -> object:
+    """``value`` with every card replaced by None: what redaction must leave as it is."""
+    if isinstance(value, Card):
+        return None
+    if isinstance(value, tuple | list):
+        return tuple(shape(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if isinstance(value, Challenged):  # the hand is shown to the challenger alone
+            value = dataclasses.replace(value, hand=None)
+        return (type(value), *(shape(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    return value
 
 
 def own_share(event: Event, seat: int) -> set[int]:
@@ -130,24 +146,29 @@ def check_action(
             seen = redact(event, seat)
             leaked = uids(seen) - known
             assert not leaked, f"{type(event).__name__} names {leaked} to seat {seat}: {seen}"
-            assert type(seen) is type(event)
+            # Only cards are hidden: who, how many, in which order stay as they were.
+            assert shape(seen) == shape(event), (event, seen)
             # Redaction hides other seats' cards, never the seat's own share or a public card.
             assert share <= uids(seen), f"{type(event).__name__} hides seat {seat}'s own cards"
             assert public_cards(event) <= uids(seen)
 
 
 def play_checked(rules: Rules, players: int, seed: int) -> Game:
-    """A seeded random match with the fairness checks after every action."""
+    """A seeded random match with the fairness and invariant checks after every action."""
     game = Game(rules, players, seed)
     rng = random.Random(seed)
     check_action(game, [set() for _ in range(players)], set(), list(game.log))
+    assert state_problems(game) == []
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break
         hands_before = [uids(h) for h in game.hands]
         discard_before = uids(game.discard)
+        scores_before = list(game.scores)
         events = game.apply(random_action(game, rng))
         check_action(game, hands_before, discard_before, events)
+        problems = state_problems(game) + score_problems(scores_before, events, game)
+        assert not problems, (seed, len(game.actions), problems)
     assert game.is_over, "the match did not end"
     return game
 
