@@ -321,7 +321,11 @@ def position_of(game: Game, seed: int) -> Game:
     )
 
 
-@pytest.mark.parametrize(("name", "switches", "players"), SWITCHES[::3])
+# A third of the switches, and every one that a position keeps as a switch of its own.
+POSITION_SWITCHES = SWITCHES[::3] + [s for s in SWITCHES if "no_wild_finish=true" in s[1]]
+
+
+@pytest.mark.parametrize(("name", "switches", "players"), POSITION_SWITCHES)
 def test_a_position_set_up_from_scratch_plays_on_like_the_game_it_copies(
     name: str, switches: list[str], players: int
 ) -> None:
@@ -395,6 +399,34 @@ def test_a_position_keeps_every_fact_it_was_given() -> None:
         ("RaceStarted", 3, RaceAction.PRESS_UP),
     ]
     assert game.race_left == [0, 2] and game.view(2).race_left == (0, 2)
+
+
+def test_a_position_left_at_its_defaults_is_seeded_and_starts_afresh() -> None:
+    """Mutants of ``from_position``'s defaults: dealer 0, nothing turned, the rules' own
+    Wild Customizable effects, and a generator seeded with ``seed`` (the Expert's samples
+    must replay)."""
+    rules = Rules(deck=DeckKind.UNO2023, custom_effects=(CustomEffect.SKIP_NEXT,))
+    cards = deck(rules.deck)
+
+    def fresh() -> Game:
+        return Game.from_position(
+            rules,
+            seed=5,
+            hands=[cards[:7], cards[7:14]],
+            draw_pile=cards[15:],
+            discard=cards[14:15],
+            color=Color.RED,
+            direction=1,
+            turn=0,
+        )
+
+    game = fresh()
+    assert (game.dealer, game.view(0).flipped, game.custom_effects) == (
+        0,
+        0,
+        (CustomEffect.SKIP_NEXT,),
+    )
+    assert game.rng.getstate() == random.Random(5).getstate() == fresh().rng.getstate()
 
 
 def test_a_position_must_be_a_turn_and_hold_every_card_once() -> None:
@@ -854,8 +886,9 @@ def test_refusals_say_why_in_full() -> None:
     game = new_game([["R1", "G2", "B3"], ["Y3", "B4", "G5"]], "R9", dealer=1)
     with pytest.raises(IllegalAction, match=r"^not an action of this game: 'hello'$"):
         game.apply("hello")  # type: ignore[arg-type]
-    look_alike = Play(True, held(game, 0, "R1"))  # a bool is an int to mypy too
-    with pytest.raises(IllegalAction, match=r"^not an action of this game: Play\(player=True"):
+    # Equal to seat 0's legal Play(0, R1), and refused (a bool is an int to mypy too).
+    look_alike = Play(False, held(game, 0, "R1"))
+    with pytest.raises(IllegalAction, match=r"^not an action of this game: Play\(player=False"):
         game.apply(look_alike)
     assert_illegal(
         game,
@@ -887,6 +920,15 @@ def test_a_swap_with_no_such_seat_or_oneself_is_refused() -> None:
     assert game.phase is Phase.SWAP
     assert_illegal(game, ChooseSwap(0, 3), "seat 0 swaps hands with seat 3: there is no seat 3")
     assert_illegal(game, ChooseSwap(0, 0), "you cannot swap hands with yourself")
+
+
+def test_a_card_that_does_not_match_is_told_what_would() -> None:
+    game = new_game([["G1", "Y2"], ["B1", "B2"]], "R8")
+    assert_illegal(
+        game,
+        Play(0, held(game, 0, "G1")),
+        "seat 0 plays G1: Green 1 does not match: play red, an 8 or a wild",
+    )
 
 
 def test_a_wild_draw_four_refused_with_no_wild_finish_names_the_color_held() -> None:
