@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -31,12 +32,14 @@ from game.actions import (
     MakeRule,
     NextRound,
     Play,
+    RecordError,
 )
 from game.cards import Card, Color, DeckKind, deck, find_cards
 from game.check import state_problems
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.events import DrawReason, FirstCardReturned, HandsShuffled
 from game.randomplay import random_action
+from game.record import Record, _checksum
 from game.rules import (
     ChallengeOutcome,
     CustomEffect,
@@ -44,6 +47,7 @@ from game.rules import (
     FirstCard,
     RaceAction,
     Rules,
+    RulesError,
     Stacking,
     TargetMode,
     preset,
@@ -1103,3 +1107,75 @@ def test_the_digest_tells_apart_states_that_differ_in_one_fact() -> None:
     game.color = GREEN
     game.rng.random()  # the generator decides every later shuffle
     assert game.state_digest() != before
+
+
+# ---------------------------------------------------------------------------- records and rules
+
+
+def signed(data: dict[str, Any]) -> str:
+    """A record edited by hand and signed again, as a forger would."""
+    data = {k: v for k, v in data.items() if k != "checksum"}
+    return json.dumps({**data, "checksum": _checksum(data)})
+
+
+def saved() -> dict[str, Any]:
+    game = new_game([["R1", "G2"], ["R3", "B4"]], "R9")
+    play(game, 0, "R1")
+    data: dict[str, Any] = json.loads(Record.of(game).to_json(game))
+    return data
+
+
+def test_a_record_saved_without_its_game_replays_to_find_the_state() -> None:
+    """Mutants of ``to_json``'s choice between the game given and a replay."""
+    game = new_game([["R1", "G2"], ["R3", "B4"]], "R9")
+    play(game, 0, "R1")
+    text = Record.of(game).to_json()
+    assert json.loads(text)["state"] == game.state_digest()
+    assert Record.from_json(text)[1].state_digest() == game.state_digest()
+
+
+# Built when the test runs, not when it is collected: the mutation tests fork from a process
+# that has collected the tests, and the engine's caches must start empty there.
+BAD_RECORDS: dict[str, Callable[[], str]] = {
+    "the record holds a number or a nesting too large to read": lambda: "1" * 5000,
+    "this is not a saved game of this program": lambda: "{}",
+    "the record was changed after it was saved (checksum mismatch)": lambda: json.dumps(
+        {k: v for k, v in saved().items() if k != "checksum"}
+    ),
+    "the record does not say which state it reaches": lambda: signed({**saved(), "state": None}),
+    "players and seed must be whole numbers": lambda: signed({**saved(), "players": "2"}),
+    "replaying the record does not reach the saved state": lambda: signed(
+        {**saved(), "state": "0" * 64}
+    ),
+}
+
+
+@pytest.mark.parametrize("message", BAD_RECORDS)
+def test_a_record_is_refused_with_the_reason(message: str) -> None:
+    """Mutants of the texts and checks of ``Record.from_json`` and ``from_data``."""
+    with pytest.raises(RecordError) as info:
+        Record.from_json(BAD_RECORDS[message]())
+    assert str(info.value) == message
+
+
+def test_a_record_with_a_seed_that_is_not_a_whole_number_is_refused() -> None:
+    with pytest.raises(RecordError, match=r"^players and seed must be whole numbers$"):
+        Record.from_json(signed({**saved(), "seed": 1.5}))
+
+
+def test_rules_and_presets_are_refused_with_the_reason() -> None:
+    """Mutants of the texts of ``Rules.from_dict``, ``_coerce`` and ``preset``."""
+    cases: list[tuple[Any, str]] = [
+        ([], "the rules must be a JSON object"),
+        ({"b": 1, "a": 2}, "unknown rule switches: a, b"),
+        ({"custom_effects": "skip-next"}, "custom_effects must be a list"),
+    ]
+    for data, message in cases:
+        with pytest.raises(RulesError) as info:
+            Rules.from_dict(data)
+        assert str(info.value) == message
+    with pytest.raises(RulesError) as info:
+        preset("fast")
+    assert str(info.value) == (
+        "unknown preset 'fast'; choose one of: classic, uno2023, house-rules, quick"
+    )
