@@ -1179,3 +1179,57 @@ def test_rules_and_presets_are_refused_with_the_reason() -> None:
     assert str(info.value) == (
         "unknown preset 'fast'; choose one of: classic, uno2023, house-rules, quick"
     )
+
+
+@pytest.mark.parametrize(
+    ("changes", "players", "message"),
+    [
+        ({"hand_size": 13}, 7, "7 hands of 13 cards need too many cards"),
+        ({"uno_penalty": -1}, 2, "the UNO penalty must be 0 to 10 cards, not -1"),
+        ({"uno_penalty": 11}, 2, "the UNO penalty must be 0 to 10 cards, not 11"),
+        ({"target_points": 0}, 2, "the target must be 1 to 100000 points, not 0"),
+        ({"target_points": 100_001}, 2, "the target must be 1 to 100000 points, not 100001"),
+        ({"teams": True}, 3, "2v2 teams need exactly 4 players"),
+        (
+            {"teams": True, "play_until_one_left": True},
+            4,
+            "2v2 teams and 'play until all but one are out' do not combine",
+        ),
+        (
+            {"play_until_one_left": True},
+            4,
+            "'play until all but one are out' ranks players by finishing order instead of "
+            "points: choose the single-hand target with it",
+        ),
+        (
+            {"custom_effects": (CustomEffect.REVERSE, CustomEffect.REVERSE)},
+            4,
+            "a Wild Customizable effect is listed twice",
+        ),
+    ],
+)
+def test_rules_that_cannot_be_played_are_refused_at_their_limits(
+    changes: dict[str, Any], players: int, message: str
+) -> None:
+    """Mutants of ``Rules.validate``: each limit is refused just past it, with its text."""
+    with pytest.raises(RulesError) as info:
+        Rules(**changes).validate(players)
+    assert str(info.value) == message
+
+
+def test_rules_at_their_limits_are_played() -> None:
+    cases: list[tuple[dict[str, Any], int]] = [
+        ({"hand_size": 15}, 6),
+        ({"uno_penalty": 0}, 2),
+        ({"uno_penalty": 10}, 2),
+        ({"target_points": 1}, 2),
+        ({"target_points": 100_000}, 2),
+    ]
+    for changes, players in cases:
+        Rules(**changes).validate(players)
+
+
+def test_a_position_keeps_the_no_wild_finish_rule() -> None:
+    """Mutant: ``_no_wild_finish`` left unset by ``from_position``."""
+    game = position([["W"], ["G1"]], ["R5"], rules=Rules(no_wild_finish=True))
+    assert legal(game) == [("Draw", 0)]
