@@ -31,13 +31,19 @@ FIXED_KEY_TEXT = {
 T = TypeVar("T")
 
 
-def rebind(table: dict[str, T], move: str, value: T) -> None:
-    """Bind ``value`` to ``move``; a move that had it takes the old one, so none is left bare."""
+def rebind(table: dict[str, T], move: str, value: T) -> str | None:
+    """Bind ``value`` to ``move``; a move that had it takes the old one, so none is left bare.
+
+    Returns that other move, so the screen can say so: a silent swap left the player pressing
+    the old key for a move that had moved."""
     old = table[move]
+    swapped = None
     for other, bound in table.items():
         if other != move and bound == value:
             table[other] = old
+            swapped = other
     table[move] = value
+    return swapped
 
 
 class ControlsScene(Scene):
@@ -108,10 +114,17 @@ class ControlsScene(Scene):
             self.message = "That button cannot be bound. Choose another."
             return
         if kind == "key":
-            rebind(settings.keys, move, code)
+            old = key_text(settings.keys[move])
+            swapped = rebind(settings.keys, move, code)
+            name = key_text(code)
         else:
-            rebind(settings.buttons, move, code)
-        self.message = save_settings(settings) or f"{MOVE_LABELS[move]} bound."
+            old = button_name(settings.buttons[move])
+            swapped = rebind(settings.buttons, move, code)
+            name = button_name(code)
+        done = f"{MOVE_LABELS[move]} is now {name}."
+        if swapped is not None and swapped != move:
+            done += f" {MOVE_LABELS[swapped]} had it, so {MOVE_LABELS[swapped]} is now {old}."
+        self.message = save_settings(settings) or done
         self.app.input.rebuild()
         self._build()
 

@@ -18,7 +18,7 @@ from scenes.art import CardArt
 from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.table import MatchSetup, TableScene
+from scenes.table import MatchSetup, TableScene, past_lines
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
 AUTO_STEP_S = 0.9
@@ -36,6 +36,7 @@ class ReplayScene(Scene):
         self.table = TableScene(app, setup, sounds=sounds, art=art, game=record.new_game())
         # After the match nothing is secret: show every hand.
         self.table.presenter.visible = lambda seat: True
+        self.table.prompts = False
         self.table.presenter.snap(self.table.game)
         self.table.presenter.status = "Replay: Right for the next move, Left to go back"
         self.index = 0
@@ -85,9 +86,12 @@ class ReplayScene(Scene):
         for action in self.actions[: self.index]:
             game.apply(action)
         self.table.game = game
-        self.table.presenter.queue.clear()
-        self.table.presenter.snap(game)
-        self.table.presenter.status = f"Back to move {self.index}"
+        presenter = self.table.presenter
+        presenter.queue.clear()
+        presenter.snap(game)
+        # The log goes back too: lines of moves undone would tell of what has not happened yet.
+        presenter.log[:] = past_lines(game, self.table.narrator)
+        presenter.status = f"Back to move {self.index}"
 
     def toggle(self) -> None:
         self.playing = not self.playing

@@ -25,6 +25,23 @@ CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
 
 
+def points_line(ended: RoundEnded, counted: int, winner: str, partner: str | None = None) -> str:
+    """What the points under the title mean: the count as it runs, then who scores what.
+
+    "16 of 16 points" did not say whose points or for what; the line names the scorer and says
+    the points are the cards left in the other hands."""
+    if not ended.hands:
+        # Playing until one is left scores nothing: the finishing order decides.
+        return "No points this round: the finishing order counts"
+    if counted < ended.points:
+        return f"Counting the cards left in the other hands: {counted} of {ended.points} points"
+    scorers = winner if partner is None else f"{winner} and {partner}"
+    verb = "score" if partner is not None or winner == "You" else "scores"
+    each = " each" if partner is not None else ""
+    noun = "point" if ended.points == 1 else "points"
+    return f"{scorers} {verb} {ended.points} {noun}{each} for the cards left in the other hands"
+
+
 class ScoringScene(Scene):
     opaque = False
 
@@ -142,7 +159,13 @@ class ScoringScene(Scene):
             title += " the match!"
         draw_text(surface, title, 54, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
         counted = self._counted()
-        subtitle = f"{counted} of {ended.points} points"
+        partner = self.table.game.partner(ended.winner)
+        subtitle = points_line(
+            ended,
+            counted,
+            narrator.name(ended.winner),
+            None if partner is None else narrator.name(partner),
+        )
         if ended.blocked:
             subtitle += "  ·  nobody could play: the lowest hand wins"
         draw_text(surface, subtitle, 26, (rect.centerx, rect.y + 118), MUTED)

@@ -218,6 +218,8 @@ class TableScene(Scene):
         self.round_shown = 0
         self.finished = False
         self.pending_overlay: str | None = None
+        # The replay viewer shows a match already played: nobody is asked to move.
+        self.prompts = True
         self.last_actor = self.game.actor
         self.background = felt(self.app.screen.get_size()).convert()
         self._warm_up()
@@ -987,7 +989,7 @@ class TableScene(Scene):
 
     def _prompt_line(self) -> str:
         """What the person is asked to do now, when it is their move."""
-        if self.presenter.busy or not self.people:
+        if self.presenter.busy or not self.people or not self.prompts:
             return ""
         game = self.game
         if game.actor != self.viewer:

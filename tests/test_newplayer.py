@@ -268,3 +268,65 @@ def test_a_new_game_asks_before_replacing_the_match_in_progress(
     overlay.menu.buttons[1].on_click()  # Start a new game: to the setup screen
     app.step(FRAME, [])
     assert type(app.top).__name__ == "SetupScene"
+
+
+def test_rebinding_a_key_another_move_had_says_which_move_moved() -> None:
+    from scenes.controls import rebind
+
+    keys = {"draw": pygame.K_d, "uno": pygame.K_u, "catch": pygame.K_c}
+    assert rebind(keys, "draw", pygame.K_u) == "uno"
+    assert keys == {"draw": pygame.K_u, "uno": pygame.K_d, "catch": pygame.K_c}
+    assert rebind(keys, "catch", pygame.K_x) is None  # a free key moves nothing
+
+
+def test_the_controls_screen_tells_of_a_swap(app: App) -> None:
+    from scenes.controls import ControlsScene
+
+    screen = ControlsScene(app)
+    app.push(screen)
+    screen._bound("key", "draw", "key", pygame.K_u)
+    assert screen.message == "Draw is now U. Call UNO had it, so Call UNO is now D."
+    assert app.settings.keys["uno"] == pygame.K_d
+
+
+def test_the_points_line_says_who_scores_what() -> None:
+    from game.events import HandScore, RoundEnded
+    from scenes.scoring import points_line
+
+    cards = new_game([["R5", "R6"], ["B9", "G7"]], "Y1").hands[1]
+    ended = RoundEnded(0, 16, (HandScore(1, tuple(cards), 16),), (16, 0))
+    assert points_line(ended, 9, "Ana") == (
+        "Counting the cards left in the other hands: 9 of 16 points"
+    )
+    assert points_line(ended, 16, "Ana") == (
+        "Ana scores 16 points for the cards left in the other hands"
+    )
+    assert points_line(ended, 16, "You").startswith("You score 16 points")
+    assert points_line(ended, 16, "Ana", "Ben").startswith("Ana and Ben score 16 points each")
+    nothing = RoundEnded(0, 0, (), (0, 0), order=(0, 1))
+    assert "No points" in points_line(nothing, 0, "Ana")
+
+
+def test_the_replay_asks_nobody_to_move_and_its_log_follows_the_steps(app: App) -> None:
+    from scenes.replay import ReplayScene
+
+    game = new_game([["R1", "R2", "B9"], ["Y1", "Y2", "Y3"]], "R5", ["G4", "G6"])
+    for _ in range(3):
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, (Play, Draw))))
+    record = Record.of(game)
+    sounds, art = shared_media(app)
+    replay = ReplayScene(app, MatchSetup(game.rules, SEATS, seed=game.seed), record, sounds, art)
+    app.push(replay)
+    app.step(FRAME, [])
+    assert replay.table.game.actor == 0 and replay.table.game.phase is Phase.PLAY
+    assert replay.table._prompt_line() == ""
+    start = list(replay.table.presenter.log)
+    assert start and start[0].startswith("Round 1")
+    for _ in range(3):
+        replay.forward()
+        replay.table.presenter.settle()
+    assert len(replay.table.presenter.log) == len(start) + 3
+    replay.back()
+    replay.back()
+    assert replay.table.presenter.log == start + replay.table.presenter.log[len(start) :]
+    assert len(replay.table.presenter.log) == len(start) + 1
