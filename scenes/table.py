@@ -442,6 +442,11 @@ class TableScene(Scene):
         self.viewer = seat
         self._shown_to = seat
         self._faces_open = True
+        if self.game.phase is Phase.RACE:
+            # A race handed on: the AIs' reactions run again from when this person sees it,
+            # or the one who waited for the screen would lose the moment they took it.
+            self.race_seen_at = None
+            self.plan = None
         self.focus = 0
         self.presenter.hover = None
         self.presenter.set_viewer(seat)
@@ -504,9 +509,15 @@ class TableScene(Scene):
             return
         first = min(proposals, key=lambda p: (p.delay_s, p.seat))
         pace = self.app.settings.ai_pace
-        if isinstance(first.action, FinishRace) and self.race is not None and self.people:
+        racing = [p for p in self.people if p in self.game.race_left]
+        if isinstance(first.action, FinishRace) and racing:
             if self.race_seen_at is None:
-                return  # the prompt is not on screen yet: ask again next frame
+                if self.viewer in racing or self.presenter.busy:
+                    return  # the prompt is not on screen yet: ask again next frame
+                # Only people off screen race (their controllers): the race is on the table now.
+                self.race_seen_at = self.clock
+            # Timed from the prompt, even after the person on screen has finished: the others
+            # saw it at the same moment.
             self.plan = Plan(first, self.race_seen_at + first.delay_s * pace)
             return
         # A thinking pause of 0.6-1.2 s feels natural; a person's own reaction competes with the

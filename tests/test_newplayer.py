@@ -330,3 +330,98 @@ def test_the_replay_asks_nobody_to_move_and_its_log_follows_the_steps(app: App) 
     replay.back()
     assert replay.table.presenter.log == start + replay.table.presenter.log[len(start) :]
     assert len(replay.table.presenter.log) == len(start) + 1
+
+
+def test_ai_racers_stay_timed_from_the_prompt_after_the_person_on_screen_finishes() -> None:
+    # Two people at one screen with open hands: the second races with the second key set, off
+    # the screen's focus. When the first finishes, the AI's reaction still runs from the prompt.
+    from game.actions import FinishRace
+
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=1.0), headless=True)
+    rules = preset(Preset.HOUSE_RULES.value)
+    game = new_game(
+        [["R3H", "G3", "Y5"], ["B4", "B7", "B9"], ["Y1", "Y2", "Y4"]],
+        "R9",
+        ["B1", "B2", "B6"],
+        rules=rules,
+    )
+    game.apply(Play(0, game.hands[0][0]))
+    game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    game.apply(Draw(1))
+    game.apply(Draw(2))
+    game.apply(Play(0, game.hands[0][0]))  # Green 3: everyone races
+    assert game.phase is Phase.RACE and game.race_left == [0, 1, 2]
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("You"), SeatSpec("Ana", Level.NORMAL), SeatSpec("Bo"))
+    table = TableScene(
+        app,
+        MatchSetup(rules, seats, seed=game.seed, open_hands=True),
+        sounds=sounds,
+        art=art,
+        game=game,
+    )
+    app.push(table)
+    pygame.event.clear()
+    assert not table.couch and table.viewer == 0
+    for _ in range(30):
+        app.step(FRAME, [])
+        if table.race_seen_at is not None:
+            break
+    seen = table.race_seen_at
+    assert seen is not None  # the person on screen has the race prompt
+    for _ in range(int(0.3 / FRAME)):  # the person on screen needs 0.3 s: faster than any AI
+        app.step(FRAME, [])
+    assert game.race_left == [0, 1, 2]
+    table.plan = None
+    table.apply(FinishRace(0))
+    assert table.race is None and table.race_seen_at == seen
+    ana = next(p for p in table.auto.proposals() if p.seat == 1)
+    for _ in range(int(3.0 / FRAME)):
+        if 1 not in game.race_left:
+            break
+        app.step(FRAME, [])
+    assert 1 not in game.race_left
+    # Ana's reaction ran from the prompt, not from when the person on screen finished.
+    assert table.clock - seen <= ana.delay_s + 2 * FRAME
+
+
+def test_a_race_handed_on_at_a_couch_table_restarts_the_ai_clock() -> None:
+    from game.actions import FinishRace
+
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=1.0), headless=True)
+    rules = preset(Preset.HOUSE_RULES.value)
+    game = new_game(
+        [["R3H", "G3", "Y5"], ["B4", "B7", "B9"], ["Y1", "Y2", "Y4"]],
+        "R9",
+        ["B1", "B2", "B6"],
+        rules=rules,
+    )
+    game.apply(Play(0, game.hands[0][0]))
+    game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    game.apply(Draw(1))
+    game.apply(Draw(2))
+    game.apply(Play(0, game.hands[0][0]))
+    sounds, art = shared_media(app)
+    seats = (SeatSpec("You"), SeatSpec("Ana", Level.NORMAL), SeatSpec("Bo"))
+    table = TableScene(
+        app, MatchSetup(rules, seats, seed=game.seed), sounds=sounds, art=art, game=game
+    )
+    app.push(table)
+    pygame.event.clear()
+    table.show_to(0)
+    for _ in range(30):
+        app.step(FRAME, [])
+    first = table.race_seen_at
+    assert table.couch and first is not None
+    table.apply(FinishRace(0))
+    for _ in range(int(0.5 / FRAME)):  # the screen is passed to Bo
+        app.step(FRAME, [])
+    assert game.race_left == [1, 2]
+    assert type(app.top).__name__ == "HandOffOverlay"
+    key(app, pygame.K_RETURN)  # Bo takes the screen
+    assert table.viewer == 2
+    for _ in range(3):
+        app.step(FRAME, [])
+    assert table.race_seen_at is not None and table.race_seen_at > first
