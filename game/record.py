@@ -118,16 +118,14 @@ class Record:
             if type(players) is not int or type(seed) is not int:
                 raise RecordError("players and seed must be whole numbers")
             dealer = data["dealer"]
-            record = cls(
-                rules=rules,
-                players=players,
-                seed=seed,
-                dealer=dealer if type(dealer) is int else None,
-                stacked=tuple(int(u) for u in data["stacked"]),
-                meta=dict(data["meta"]),
-                actions=(),
-            )
-            cards = record.new_game().cards
+            if dealer is not None and type(dealer) is not int:
+                # Read as "no dealer given", it dealt a different game and failed later with
+                # a vaguer reason.
+                raise RecordError("the dealer must be a seat number")
+            stacked = tuple(int(u) for u in data["stacked"])
+            meta = dict(data["meta"])
+            # The cards the actions name are those of the deck these rules and seats deal.
+            cards = Game(rules, players, seed, dealer=dealer, stacked=list(stacked) or None).cards
             actions = tuple(action_from_dict(a, cards) for a in data["actions"])
         except (KeyError, TypeError, ValueError, RulesError) as exc:
             if isinstance(exc, RecordError):
@@ -137,10 +135,10 @@ class Record:
             rules=rules,
             players=players,
             seed=seed,
-            dealer=record.dealer,
-            stacked=record.stacked,
+            dealer=dealer,
+            stacked=stacked,
             actions=actions,
-            meta=record.meta,
+            meta=meta,
         )
         game = record.replay()
         if game.state_digest() != state:

@@ -31,6 +31,7 @@ from game.actions import (
     JumpIn,
     MakeRule,
     NextRound,
+    Pass,
     Play,
     RecordError,
 )
@@ -1158,6 +1159,47 @@ def test_a_record_is_refused_with_the_reason(message: str) -> None:
     assert str(info.value) == message
 
 
+def test_a_record_with_a_dealer_that_is_not_a_seat_number_is_refused() -> None:
+    """The mutant that passed any dealer through (``type(dealer) is int or True``)."""
+    for dealer in ("1", 1.0, True, [1]):
+        with pytest.raises(RecordError, match=r"^the dealer must be a seat number$"):
+            Record.from_json(signed({**saved(), "dealer": dealer}))
+    with pytest.raises(RecordError, match=r"^the record is malformed: the dealer must be a seat"):
+        Record.from_json(signed({**saved(), "dealer": 7}))
+    assert Record.from_json(signed(saved()))[0].dealer == 1
+
+
+def test_a_record_loads_whatever_the_order_of_its_fields() -> None:
+    """``_checksum``'s mutants without ``sort_keys``: a save rewritten by a tool that orders
+    the fields otherwise is the same save."""
+    data = saved()
+    text = json.dumps(dict(reversed(list(data.items()))))
+    assert Record.from_json(text)[1].state_digest() == Record.from_data(data)[1].state_digest()
+
+
+def test_a_record_is_compact_json() -> None:
+    """``to_json``'s mutants without ``separators``: an autosave is written after every move,
+    so it carries no padding."""
+    game = new_game([["R1", "G2"], ["R3", "B4"]], "R9")
+    play(game, 0, "R1")
+    text = Record.of(game).to_json(game)
+    assert ", " not in text and ": " not in text and "\n" not in text
+
+
+def test_saving_with_the_game_does_not_replay_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``to_json``'s mutant that always replayed: the autosave after each move would replay the
+    whole match each time."""
+    game = new_game([["R1", "G2"], ["R3", "B4"]], "R9")
+    play(game, 0, "R1")
+    record = Record.of(game)
+
+    def refuse(self: Record) -> Game:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(Record, "replay", refuse)
+    assert json.loads(record.to_json(game))["state"] == game.state_digest()
+
+
 def test_a_record_with_a_seed_that_is_not_a_whole_number_is_refused() -> None:
     with pytest.raises(RecordError, match=r"^players and seed must be whole numbers$"):
         Record.from_json(signed({**saved(), "seed": 1.5}))
@@ -1233,3 +1275,12 @@ def test_a_position_keeps_the_no_wild_finish_rule() -> None:
     """Mutant: ``_no_wild_finish`` left unset by ``from_position``."""
     game = position([["W"], ["G1"]], ["R5"], rules=Rules(no_wild_finish=True))
     assert legal(game) == [("Draw", 0)]
+
+
+def test_keeping_the_card_just_drawn_leaves_no_card_drawn() -> None:
+    """``_on_pass``'s mutant that set the drawn card to a falsy stand-in, not None."""
+    game = new_game([["G1", "B2"], ["Y1", "Y2"]], "R5", ["R7"])
+    game.apply(Draw(0))
+    assert game.phase is Phase.DRAWN and game.drawn is not None
+    game.apply(Pass(0))
+    assert game.drawn is None and game.view(0).drawn is None and game.view(1).drawn is None
