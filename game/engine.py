@@ -202,7 +202,6 @@ class _End(Enum):
 
 # Actions are immutable values, so one object per (player, card) serves every game; reusing
 # them keeps legal_actions() cheap and lets apply() check membership by identity first.
-_JUMPS: dict[int, JumpIn] = {}
 _MAX_SEATS = 10
 _DRAWS = tuple(Draw(p) for p in range(_MAX_SEATS))
 _PASSES = tuple(Pass(p) for p in range(_MAX_SEATS))
@@ -219,6 +218,9 @@ _DECK_NO = {kind: i for i, kind in enumerate(DeckKind)}
 _PLAY_TABLE: list[list[list[Play | None]]] = [
     [[None] * len(deck(kind)) for _ in range(_MAX_SEATS)] for kind in DeckKind
 ]
+_JUMP_TABLE: list[list[list[JumpIn | None]]] = [
+    [[None] * len(deck(kind)) for _ in range(_MAX_SEATS)] for kind in DeckKind
+]
 
 
 def _play(player: int, card: Card, deck_no: int) -> Play:
@@ -230,14 +232,13 @@ def _play(player: int, card: Card, deck_no: int) -> Play:
 
 
 def _jump(player: int, card: Card, deck_no: int) -> JumpIn:
-    key = (deck_no * _MAX_SEATS + player) * 256 + card.uid
-    action = _JUMPS.get(key)
+    table = _JUMP_TABLE[deck_no][player]
+    action = table[card.uid]
     if action is None:
-        action = _JUMPS[key] = JumpIn(player, card)
+        action = table[card.uid] = JumpIn(player, card)
     return action
 
 
-_FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {}
 _REPR = reprlib.Repr()  # junk of any size stays a short message
 _REPR.maxother, _REPR.maxstring = 80, 60
 
@@ -245,12 +246,9 @@ _REPR.maxother, _REPR.maxstring = 80, 60
 def _well_formed(action: object) -> bool:
     """Is ``action`` one of the engine's action classes with every field of exactly the
     declared type (a bool is not an int, a float is not a seat)?"""
-    cls = type(action)
-    if cls not in Game._HANDLERS:
-        return False
-    fields = _FIELD_TYPES.get(cls)
+    fields = _FIELD_TYPES.get(type(action))
     if fields is None:
-        fields = _FIELD_TYPES[cls] = tuple(typing.get_type_hints(cls).items())
+        return False
     return all(type(getattr(action, name)) is kind for name, kind in fields)
 
 
@@ -1494,3 +1492,10 @@ class Game:
             self.rng.getstate()[1],
         ]
         return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+# The declared field types of each action class, for ``_well_formed``: read once, here, where
+# every class the engine accepts is known.
+_FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {
+    cls: tuple(typing.get_type_hints(cls).items()) for cls in Game._HANDLERS
+}
