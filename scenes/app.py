@@ -32,7 +32,7 @@ from scenes.assets import AssetError, asset_path, take_problems
 from scenes.input import InputLayer, Intent
 from scenes.settings import Settings, save_settings
 from scenes.sound import Music, MusicPlayer
-from scenes.ui import WHITE, draw_text, panel, wrap
+from scenes.ui import WHITE, draw_text, panel, set_large_text, wrap
 
 LOGICAL_SIZE = (1920, 1080)
 # The smallest window: the whole table stays visible, letterboxed, down to this size.
@@ -114,6 +114,7 @@ class App:
     on_frame: Callable[[App], None] | None = None
 
     def __post_init__(self) -> None:
+        set_large_text(self.settings.large_text)  # every text's size, from the first frame
         self.screen = open_window(self.settings.fullscreen)
         self.toasts: list[Toast] = []  # the first one is on screen
         self.input = InputLayer(self.settings)

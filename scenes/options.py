@@ -15,7 +15,7 @@ from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.settings import PACES, SPEEDS, next_step, pace_name, speed_name
-from scenes.ui import GOLD, MUTED, Button, Menu, draw_text
+from scenes.ui import GOLD, MUTED, Button, Menu, draw_text, set_large_text
 
 VOLUMES = (0.7, 1.0, 0.0, 0.3, 0.5)
 MUSIC_VOLUMES = (0.4, 0.6, 0.8, 1.0, 0.0, 0.2)
@@ -87,6 +87,7 @@ class OptionsScene(Scene):
 
     def _text(self) -> None:
         self.app.settings.large_text = not self.app.settings.large_text
+        set_large_text(self.app.settings.large_text)
         self._build()
 
     def _controls(self) -> None:
@@ -103,7 +104,7 @@ class OptionsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        draw_text(surface, "Settings", 56, (960, 110), GOLD, Weight.BLACK, shadow=True)
+        draw_text(surface, "Settings", 56, (960, 84), GOLD, Weight.BLACK, shadow=True)
         self.menu.draw(surface)
         note = self.problem or "Settings are saved as you change them."
         draw_text(surface, note, 22, (960, 1000), MUTED)

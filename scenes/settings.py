@@ -32,7 +32,7 @@ class Settings:
     shapes: bool = True  # colorblind shapes on colored cards
     reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
-    large_text: bool = False  # a bigger status line and move log, for reading across a room
+    large_text: bool = False  # every text bigger (scenes.assets), for reading across a room
     # Rebindable moves: an SDL key code (pygame.K_*) and an SDL game-controller button number.
     # Codes, because SDL has no name for many keys; names in older files are read as codes.
     keys: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_KEYS))

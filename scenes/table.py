@@ -41,7 +41,7 @@ from game.record import Record
 from game.rules import RACE_ACTION_TEXT, RaceAction, Rules, Stacking
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
-from scenes.assets import Weight
+from scenes.assets import Weight, scaled
 from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name, key_text
 from scenes.layout import Layout, table_layout
 from scenes.narrate import Narrator
@@ -985,14 +985,15 @@ class TableScene(Scene):
             color = GOLD if prompt else WHITE
             if prompt:
                 text = prompt
-        large = self.app.settings.large_text
-        size = 36 if large else 30
+        # Large text grows these sizes as it grows every text (scenes.assets.text_scale).
+        size = 30
         lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
         if len(lines) > 1:
-            size = 28 if large else 24
+            size = 24
             lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
             # Two lines get room of their own: the banner grows upward, away from the hand.
-            rect = rect.inflate(0, size + 8).move(0, -(size + 8) // 2)
+            grow = scaled(size) + 8
+            rect = rect.inflate(0, grow).move(0, -grow // 2)
         surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
         step = rect.height / (len(lines) + 1)
         for i, line in enumerate(lines):
@@ -1027,7 +1028,7 @@ class TableScene(Scene):
         box = self.layout.log
         rect = box.rect()
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
-        size, pitch = (21, 27) if self.app.settings.large_text else (17, 22)
+        size, pitch = 17, scaled(22)  # the pitch follows Large text, as the size does
         # The House Rules in play head the panel (every seat's corner is taken at 10 players).
         rules = self.house_rule_lines()
         if rules:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes.assets import Weight, font
+from scenes.assets import LARGE_TEXT_SCALE, Weight, font, set_text_scale
 from scenes.input import Act, Intent
 
 WHITE = (255, 255, 255)
@@ -23,6 +23,13 @@ GOLD = (255, 206, 84)
 ACCENT = (64, 156, 255)
 DANGER = (232, 72, 72)
 PANEL = (14, 22, 30, 215)
+
+
+def set_large_text(on: bool) -> None:
+    """Draw every text at the large size (Settings > Large text) or the normal one; the app
+    calls this at start and the settings screen when the option changes."""
+    if set_text_scale(LARGE_TEXT_SCALE if on else 1.0):
+        render.cache_clear()  # rendered at the old size
 
 
 @lru_cache(maxsize=2048)
