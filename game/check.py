@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.cards import Rank
 from game.engine import Game, Phase
 from game.events import Event, RoundEnded
 
@@ -54,6 +55,17 @@ def state_problems(game: Game) -> list[str]:
         problems.append(f"the color is {game.color} but the top card is {top.code}")
     if phase is Phase.DRAWN and (game.drawn is None or game.drawn not in game.hands[game.actor]):
         problems.append("the drawn card is not in the drawing player's hand")
+    if phase is not Phase.DRAWN and game.drawn is not None:
+        # Left over, it would be in the digest and the views as a card still to play or keep.
+        problems.append(f"a card is still marked as just drawn in phase {phase.value}")
+    if game._wd4 is not None and (
+        top.rank is not Rank.WILD_DRAW_FOUR or phase not in (Phase.COLOR, Phase.PENALTY)
+    ):
+        # A +4 is remembered for a challenge only from its play until its penalty is settled.
+        problems.append(
+            f"a Wild Draw Four is remembered for a challenge under {top.code} "
+            f"in phase {phase.value}"
+        )
     for seat in game.catchable:
         if len(game.hands[seat]) != 1 or game.uno_said[seat]:
             problems.append(f"seat {seat} is catchable with {len(game.hands[seat])} cards")
