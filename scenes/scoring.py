@@ -19,7 +19,7 @@ from scenes.app import App, Scene
 from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.table import TableScene
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
@@ -205,7 +205,8 @@ class ScoringScene(Scene):
             y = top + row * row_h
             draw_text(
                 surface,
-                narrator.name(seat),
+                # A long name stops short of the cards, at any text size.
+                ellipsize(narrator.name(seat), 26, 250, Weight.BOLD),
                 26,
                 (self.rect.x + 60, y + row_h / 2),
                 WHITE,
