@@ -1284,3 +1284,25 @@ def test_keeping_the_card_just_drawn_leaves_no_card_drawn() -> None:
     assert game.phase is Phase.DRAWN and game.drawn is not None
     game.apply(Pass(0))
     assert game.drawn is None and game.view(0).drawn is None and game.view(1).drawn is None
+
+
+def test_legal_actions_are_worked_out_once_per_state_and_shared_between_games() -> None:
+    """Mutants that emptied the caches of legal actions (``legal_actions``, ``_play``,
+    ``_jump``): the AIs and the simulator ask for the legal actions many times per state, and
+    ``apply`` finds a shared action by identity before it compares values."""
+    rules = Rules(jump_in=True)
+    hands = [["R1", "G2", "G5"], ["B4", "Y6", "G7"], ["G2", "B5", "Y8"]]
+    one, two = new_game(hands, "R2", rules=rules), new_game(hands, "R2", rules=rules)
+    for game in (one, two):
+        play(game, 0, "G2")  # seat 2 may jump in with its own Green 2
+    assert one.legal_actions() is one.legal_actions()
+    plays = [a for a in one.legal_actions() if isinstance(a, Play)]
+    jumps = [a for a in one.legal_actions() if isinstance(a, JumpIn)]
+    assert plays and jumps
+    others = two.legal_actions()
+    assert [a for a in others if isinstance(a, Play | JumpIn)] == plays + jumps
+    for mine in plays + jumps:
+        assert any(mine is theirs for theirs in others)
+    before = one.legal_actions()
+    one.apply(plays[0])
+    assert one.legal_actions() is not before  # a new state, worked out anew
