@@ -35,7 +35,7 @@ from game.actions import (
     Play,
     RecordError,
 )
-from game.cards import Card, Color, DeckKind, deck, find_cards
+from game.cards import Card, Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.events import DrawReason, FirstCardReturned, HandsShuffled
@@ -1306,3 +1306,25 @@ def test_legal_actions_are_worked_out_once_per_state_and_shared_between_games() 
     before = one.legal_actions()
     one.apply(plays[0])
     assert one.legal_actions() is not before  # a new state, worked out anew
+
+
+class _Rigged(random.Random):
+    """A generator that always answers the top of its range: a Wild Draw Four returned to the
+    deck goes back on top, to be turned again."""
+
+    def random(self) -> float:
+        return 0.999999
+
+
+def test_a_wild_draw_four_turned_first_again_and_again_is_kept_after_every_card_has_had_a_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The mutants of ``_turn_first_card``'s bound on returns (start at 1, ``<=``, ``= 1``,
+    ``-= 1``, ``+= 2``): whatever the generator does, the deal ends, after as many returns as
+    the deck has cards."""
+    monkeypatch.setattr(random, "Random", _Rigged)  # the engine's generator, for this test
+    game = new_game([["R1", "G2"], ["R3", "B4"]], "W+4")
+    returned = [e for e in game.log if isinstance(e, FirstCardReturned)]
+    assert len(returned) == len(game.cards)
+    assert game.top.rank is Rank.WILD_DRAW_FOUR and game.phase is Phase.COLOR
+    assert not state_problems(game)
