@@ -150,14 +150,7 @@ def load_last_setup(folder: Path | None = None) -> tuple[LastSetup, str | None]:
         "The last game's setup",
         "The setup starts from the defaults.",
     )
-    if loaded.value is None:
-        return LastSetup(), loaded.problem
-    if loaded.repaired:
-        # Written back repaired, so the message comes once, not every time the setup opens.
-        refused = save_last_setup(loaded.value, folder)
-        if refused:
-            return loaded.value, f"{loaded.problem} {refused}"
-    return loaded.value, loaded.problem
+    return loaded.settled(LastSetup(), lambda last: save_last_setup(last, folder))
 
 
 def save_last_setup(last: LastSetup, folder: Path | None = None) -> str | None:

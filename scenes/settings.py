@@ -168,14 +168,7 @@ def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
     loaded = load_json(
         settings_path(folder), from_dict, "The settings", "The defaults are used instead."
     )
-    if loaded.value is None:
-        return Settings(), loaded.problem
-    if loaded.repaired:
-        # The repaired settings replace the file, so the player hears about it only this once.
-        refused = save_settings(loaded.value, folder)
-        if refused:
-            return loaded.value, f"{loaded.problem} {refused}"
-    return loaded.value, loaded.problem
+    return loaded.settled(Settings(), lambda settings: save_settings(settings, folder))
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:

@@ -117,14 +117,7 @@ def load_stats(folder: Path | None = None) -> tuple[dict[str, Profile], str | No
     """Every profile, and a message when the file was damaged or had values reset."""
     path = stats_path(folder)
     loaded = load_json(path, _profiles, "The statistics", "Counting starts again.")
-    if loaded.value is None:
-        return {}, loaded.problem
-    if loaded.repaired:
-        # Written back repaired, so the message comes once, not at every visit.
-        refused = _write(loaded.value, folder)
-        if refused:
-            return loaded.value, f"{loaded.problem} {refused}"
-    return loaded.value, loaded.problem
+    return loaded.settled({}, lambda profiles: _write(profiles, folder))
 
 
 def _write(profiles: dict[str, Profile], folder: Path | None) -> str | None:

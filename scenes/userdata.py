@@ -134,6 +134,19 @@ class Loaded(Generic[T]):
     # value, so the player is told about it once and not at every start.
     repaired: bool = False
 
+    def settled(self, default: T, save: Callable[[T], str | None]) -> tuple[T, str | None]:
+        """The value (``default`` when none could be read) and the message for the player.
+
+        A repaired value is written back through ``save`` (which returns a message if the disk
+        refused), so the player hears about the repair once, not at every start."""
+        if self.value is None:
+            return default, self.problem
+        if self.repaired:
+            refused = save(self.value)
+            if refused:
+                return self.value, f"{self.problem} {refused}"
+        return self.value, self.problem
+
 
 Shape = Callable[[Any, list[str]], T]
 
