@@ -210,11 +210,13 @@ def test_the_checker_finds_a_penalty_left_over() -> None:
 # ---------------------------------------------------------------------------- +4 messages
 
 
-def test_a_wild_draw_four_refused_without_bluffing_names_the_color_held() -> None:
-    """Mutants of ``why_illegal``'s Wild Draw Four branch: the color held is named."""
-    game = new_game(
-        [["W+4", "R1", "B2"], ["G1", "G2", "G3"]], "R9", rules=Rules(wd4_bluffing=False)
-    )
+@pytest.mark.parametrize(
+    "rules", [Rules(wd4_bluffing=False), Rules(wd4_bluffing=False, no_wild_finish=True)]
+)
+def test_a_wild_draw_four_refused_without_bluffing_names_the_color_held(rules: Rules) -> None:
+    """Mutants of ``why_illegal``'s Wild Draw Four branch: the color held is named, also when
+    wilds may not finish a hand (the +4 is not the last card here)."""
+    game = new_game([["W+4", "R1", "B2"], ["G1", "G2", "G3"]], "R9", rules=rules)
     assert_illegal(
         game,
         Play(0, held(game, 0, "W+4")),
@@ -933,16 +935,6 @@ def test_a_card_that_does_not_match_is_told_what_would() -> None:
         game,
         Play(0, held(game, 0, "G1")),
         "seat 0 plays G1: Green 1 does not match: play red, an 8 or a wild",
-    )
-
-
-def test_a_wild_draw_four_refused_with_no_wild_finish_names_the_color_held() -> None:
-    rules = Rules(wd4_bluffing=False, no_wild_finish=True)
-    game = new_game([["W+4", "R1", "B2"], ["G1", "G2", "G3"]], "R9", rules=rules)
-    assert_illegal(
-        game,
-        Play(0, held(game, 0, "W+4")),
-        "seat 0 plays W+4: you hold red, so a Wild Draw Four is not allowed",
     )
 
 
