@@ -23,6 +23,7 @@ from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsiz
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
+NAME_X, CARDS_X = 60, 330  # where a row's name and its first card start, from the panel's left
 
 
 def points_line(ended: RoundEnded, counted: int, winner: str, partner: str | None = None) -> str:
@@ -199,16 +200,16 @@ class ScoringScene(Scene):
         # Cards are 5:7: a row holds a card of about 0.7 of its height.
         width = max(28, min(64, int(row_h * 0.68)))
         # Where the first card starts and the last may start: clear of the points column.
-        room = (self.rect.right - 400 - width) - (self.rect.x + 330)
+        room = (self.rect.right - 400 - width) - (self.rect.x + CARDS_X)
         shown_cards = self._shown_cards()
         for row, seat in enumerate(order):
             y = top + row * row_h
             draw_text(
                 surface,
                 # A long name stops short of the cards, at any text size.
-                ellipsize(narrator.name(seat), 26, 250, Weight.BOLD),
+                ellipsize(narrator.name(seat), 26, CARDS_X - NAME_X - 20, Weight.BOLD),
                 26,
-                (self.rect.x + 60, y + row_h / 2),
+                (self.rect.x + NAME_X, y + row_h / 2),
                 WHITE,
                 Weight.BOLD,
                 "midleft",
@@ -222,7 +223,7 @@ class ScoringScene(Scene):
                     face = self.table.art.face(card, width)
                     if card.uid not in shown_cards:
                         face = self.table.art.back(width)
-                    surface.blit(face, (self.rect.x + 330 + i * step, y + 2))
+                    surface.blit(face, (self.rect.x + CARDS_X + i * step, y + 2))
                 draw_text(
                     surface,
                     f"{hand.points}",
