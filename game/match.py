@@ -50,21 +50,38 @@ class SeatKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """Who sits at a seat: a person (no level) or an AI of a level."""
+
     name: str
-    kind: SeatKind = SeatKind.PERSON
     level: Level | None = None  # for an AI seat, and only for one
+    kind: SeatKind | None = None  # None: worked out from the level
 
     def __post_init__(self) -> None:
-        if (self.kind is SeatKind.AI) != (self.level is not None):
+        kind = self.kind
+        if kind is None:
+            kind = SeatKind.AI if self.level is not None else SeatKind.PERSON
+            object.__setattr__(self, "kind", kind)
+        if (kind is SeatKind.AI) != (self.level is not None):
             raise ValueError(f"seat {self.name!r}: an AI seat has a level, a person's has none")
 
     @classmethod
     def ai(cls, name: str, level: Level) -> Seat:
-        return cls(name, SeatKind.AI, level)
+        return cls(name, level)
 
     @property
     def is_person(self) -> bool:
         return self.kind is not SeatKind.AI
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything a match starts from: what the setup screen chose, and what a save keeps."""
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    seed: int
+    max_rounds: int | None = None  # autoplay: stop after this many rounds
+    open_hands: bool = False  # young players: every person's hand face up, no hand-off
 
 
 class Refusal(Enum):

@@ -62,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.app import App
-    from scenes.settings import Settings, load_settings
-    from scenes.userdata import remove_stale_temporaries
+    from scenes.store.settings import Settings, load_settings
+    from scenes.store.userdata import remove_stale_temporaries
 
     pygame.init()
     # Before anything is written: what a killed write left behind is of no use to anyone.
@@ -132,7 +132,7 @@ def check_files(app: object, title: object) -> int:
 
 def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
     from scenes.app import App
-    from scenes.table import TableScene, ai_table
+    from scenes.table.scene import TableScene, ai_table
     from scenes.title import shared_media
 
     assert isinstance(app, App)

@@ -30,8 +30,8 @@ import pygame
 
 from scenes.assets import AssetError, asset_path, take_problems
 from scenes.input import InputLayer, Intent
-from scenes.settings import Settings, save_settings
 from scenes.sound import Music, MusicPlayer
+from scenes.store.settings import Settings, save_settings
 from scenes.ui import WHITE, draw_text, panel, set_large_text, wrap
 
 LOGICAL_SIZE = (1920, 1080)

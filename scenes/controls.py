@@ -17,7 +17,7 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import MOVE_LABELS, SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
-from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
+from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
 
 # Moves without a rebindable key: Enter and Esc are the menus' own keys, and peeking is for a

@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from scenes.userdata import log_dir
+from scenes.store.userdata import log_dir
 
 LOG_NAME = "crash.log"
 

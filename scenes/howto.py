@@ -35,7 +35,7 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, key_text
-from scenes.settings import Settings
+from scenes.store.settings import Settings
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from scenes.settings import DEFAULT_KEYS, Settings
+from scenes.store.settings import DEFAULT_KEYS, Settings
 
 KEYBOARD = -1  # the device id of the keyboard and mouse
 # A second set of keys on the same keyboard, for the other person on a shared keyboard

@@ -14,7 +14,7 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.settings import PACES, SPEEDS, next_step, pace_name, speed_name
+from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, speed_name
 from scenes.ui import GOLD, MUTED, Button, Menu, draw_text, set_large_text
 
 VOLUMES = (0.7, 1.0, 0.0, 0.3, 0.5)
@@ -29,7 +29,7 @@ class OptionsScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        from scenes.settings import save_settings
+        from scenes.store.settings import save_settings
 
         self.problem = save_settings(self.app.settings)
         s = self.app.settings

@@ -12,13 +12,14 @@ import pygame
 
 from game.actions import Action
 from game.engine import Game
+from game.match import MatchSetup
 from game.record import Record
 from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.table import MatchSetup, TableScene, past_lines
+from scenes.table.scene import TableScene, past_lines
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
 AUTO_STEP_S = 0.9

@@ -18,7 +18,7 @@ from game.events import MatchEnded, RoundEnded
 from scenes.app import App, Scene
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.table import TableScene
+from scenes.table.scene import TableScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
@@ -93,7 +93,7 @@ class ScoringScene(Scene):
         self.app.push(ReplayScene(self.app, table.setup, record, table.sounds, table.art))
 
     def _log(self) -> None:
-        from scenes.overlays import MoveLogOverlay
+        from scenes.table.overlays import MoveLogOverlay
 
         self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
 

@@ -8,7 +8,7 @@ target row shows the Quick target for this many players.
 
 Every seat's name can be changed: a click, or Enter on the name, opens a text entry in the
 scene (typed text, Backspace, Enter keeps it, Esc cancels). Names are cleaned like every name
-the game stores. The choices are remembered for the next time (``scenes.lastsetup``); the
+the game stores. The choices are remembered for the next time (``scenes.store.lastsetup``); the
 first time, Start plays the default: you against three Normal AIs with the official Classic
 rules.
 """
@@ -28,6 +28,7 @@ import pygame
 
 from game.ai import Level
 from game.cards import DeckKind
+from game.match import MatchSetup, Seat
 from game.rules import (
     PRESET_TEXT,
     PRESETS,
@@ -42,10 +43,10 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
-from scenes.lastsetup import LastSetup, load_last_setup, save_last_setup
-from scenes.table import AI_NAMES, MatchSetup, SeatSpec, TableScene
+from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
+from scenes.store.userdata import NAME_LENGTH, clean_name
+from scenes.table.scene import AI_NAMES, TableScene
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
-from scenes.userdata import NAME_LENGTH, clean_name
 
 # The values a switch button cycles through, in ascending order, for the number switches.
 INT_CHOICES: dict[str, tuple[int, ...]] = {
@@ -508,7 +509,7 @@ class SetupScene(Scene):
 
     def setup(self) -> MatchSetup:
         names = self.seat_names()
-        seats = [SeatSpec(names[s], self.kinds[s]) for s in range(self.players)]
+        seats = [Seat(names[s], self.kinds[s]) for s in range(self.players)]
         seed = random.randrange(1 << 30)
         return MatchSetup(self.rules, tuple(seats), seed, open_hands=self.open_hands)
 

@@ -19,13 +19,13 @@ import pygame
 
 from game.ai import Level
 from game.events import RoundEnded
+from game.match import MatchSetup
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import Act, Intent
-from scenes.table import MatchSetup
+from scenes.store.userdata import clean_name, data_dir, load_json, write_atomic
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
-from scenes.userdata import clean_name, data_dir, load_json, write_atomic
 
 STATS_NAME = "stats.json"
 

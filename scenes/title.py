@@ -18,7 +18,7 @@ from scenes.art import CardArt, felt
 from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.sound import Music, SoundBoard
-from scenes.table import TableScene, default_setup
+from scenes.table.scene import TableScene, default_setup
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
 
@@ -59,7 +59,7 @@ class TitleScene(Scene):
         self.age = 0.0
         cards = {c.code: c for c in deck(DeckKind.CLASSIC)}
         self.showcase = [cards[code] for code in SHOWCASE]
-        from scenes.saves import peek
+        from scenes.store.saves import peek
 
         # What the player must hear about their files (a damaged save, reset settings); each
         # message is a paragraph, shown at the top until the next one replaces them.
@@ -108,7 +108,7 @@ class TitleScene(Scene):
         self.app.push(table)
 
     def _continue(self) -> None:
-        from scenes.saves import SaveError, load_match
+        from scenes.store.saves import SaveError, load_match
 
         try:
             setup, game = load_match()

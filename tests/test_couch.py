@@ -14,15 +14,16 @@ from game.actions import Draw, Play
 from game.ai import Level
 from game.engine import Phase
 from game.events import redact
+from game.match import MatchSetup, Seat
 from game.rules import Rules
 from scenes.app import App
-from scenes.overlays import HandOffOverlay
-from scenes.settings import Settings
-from scenes.table import MatchSetup, SeatSpec, TableScene
+from scenes.store.settings import Settings
+from scenes.table.overlays import HandOffOverlay
+from scenes.table.scene import TableScene
 from scenes.title import shared_media
 
 
-def couch_table(seats: tuple[SeatSpec, ...], open_hands: bool = False) -> tuple[App, TableScene]:
+def couch_table(seats: tuple[Seat, ...], open_hands: bool = False) -> tuple[App, TableScene]:
     """A headless table at speed 0 with these seats (seed 8, one round)."""
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
@@ -34,7 +35,7 @@ def couch_table(seats: tuple[SeatSpec, ...], open_hands: bool = False) -> tuple[
 
 
 def test_hand_off_between_two_people() -> None:
-    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    seats = (Seat("Player 1"), Seat("Ana", Level.EASY), Seat("Player 2"))
     app, table = couch_table(seats)
     handoffs: list[int] = []
     for _ in range(3000):
@@ -69,7 +70,7 @@ def test_hand_off_between_two_people() -> None:
 
 
 def test_open_hands_shows_every_persons_cards_without_a_curtain() -> None:
-    seats = (SeatSpec("Kid"), SeatSpec("Ana", Level.EASY), SeatSpec("Parent"))
+    seats = (Seat("Kid"), Seat("Ana", Level.EASY), Seat("Parent"))
     app, table = couch_table(seats, open_hands=True)
     for _ in range(60):
         app.step(1 / 60, [])
@@ -82,7 +83,7 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
     from game.actions import Catch
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    seats = (Seat("Player 1"), Seat("Ana", Level.EASY), Seat("Player 2"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
@@ -100,7 +101,7 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
 def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
     from game.actions import Catch
 
-    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    seats = (Seat("Player 1"), Seat("Ana", Level.EASY), Seat("Player 2"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(2)
@@ -114,7 +115,7 @@ def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
 
 
 def test_an_unplugged_controller_frees_its_seat_with_a_message() -> None:
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     table.device_seat[7] = 2
     event = pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=7)
@@ -129,7 +130,7 @@ def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) ->
     from game.rules import RaceAction
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
@@ -154,7 +155,7 @@ def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) ->
 def test_hold_to_peek_shows_only_your_own_hand_while_held(monkeypatch) -> None:
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.device_seat[5] = 2
@@ -172,9 +173,9 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
     from game.actions import FinishRace
     from game.rules import RaceAction
     from scenes.input import Act, Intent
-    from scenes.table import RaceInput
+    from scenes.table.scene import RaceInput
 
-    app, table = couch_table((SeatSpec("You"), SeatSpec("Ana", Level.EASY)))
+    app, table = couch_table((Seat("You"), Seat("Ana", Level.EASY)))
     app.step(1 / 60, [])
     game = table.game
     game.phase = Phase.RACE  # a race set by hand: the input matching is what is under test
@@ -200,7 +201,7 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
 def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) -> None:
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
@@ -217,7 +218,7 @@ def test_a_person_off_screen_jumps_in_from_their_controller(monkeypatch) -> None
     from game.actions import JumpIn
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
@@ -238,7 +239,7 @@ def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch)
     from game.actions import FinishRace, JumpIn
     from game.rules import RaceAction
 
-    seats = (SeatSpec("Player 1"), SeatSpec("Ana", Level.EASY), SeatSpec("Player 2"))
+    seats = (Seat("Player 1"), Seat("Ana", Level.EASY), Seat("Player 2"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
@@ -268,7 +269,7 @@ def test_a_face_down_screen_person_jumps_in_with_enter(monkeypatch) -> None:
     from game.actions import JumpIn
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
@@ -287,7 +288,7 @@ def test_a_face_down_screen_person_jumps_in_with_enter(monkeypatch) -> None:
 def test_someone_elses_controller_does_not_lift_the_curtain() -> None:
     from scenes.input import Act, Intent
 
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.EASY), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     table.device_seat[5] = 0
     curtain = HandOffOverlay(app, table, 2)
@@ -340,7 +341,7 @@ def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
     sounds, art = shared_media(app)
-    seats = (SeatSpec("Maria"), SeatSpec("Ana", Level.NORMAL), SeatSpec("Tom"))
+    seats = (Seat("Maria"), Seat("Ana", Level.NORMAL), Seat("Tom"))
     rules = dataclasses.replace(Rules(), jump_in=True)
     pads = {5: 0, 6: 2}
     table = TableScene(app, MatchSetup(rules, seats, 1, 1), sounds=sounds, art=art, pads=pads)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scenes import crash
-from scenes.userdata import write_atomic
+from scenes.store.userdata import write_atomic
 
 
 def test_a_crash_is_logged_and_returns_an_error_code(

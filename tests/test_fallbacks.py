@@ -17,10 +17,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import art, assets, layout, title, ui
+from scenes import art, assets, title, ui
 from scenes.app import App
-from scenes.settings import Settings
-from scenes.table import TableScene
+from scenes.store.settings import Settings
+from scenes.table import layout
+from scenes.table.scene import TableScene
 
 FRAME = 1 / 60
 

@@ -40,7 +40,7 @@ from scenes.howto import (
     sections,
 )
 from scenes.input import Act, Intent
-from scenes.settings import Settings
+from scenes.store.settings import Settings
 from scenes.ui import Button, draw_text, fit_size, render, set_large_text, wrap
 from tests.helpers import new_game
 

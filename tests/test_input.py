@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from scenes.input import KEYBOARD, STICK_OFF, STICK_ON, Act, InputLayer, Intent
-from scenes.settings import Settings
+from scenes.store.settings import Settings
 
 
 def layer() -> InputLayer:
@@ -176,7 +176,7 @@ def test_the_menus_own_keys_cannot_be_taken_by_a_move() -> None:
 
 
 def test_a_key_is_saved_by_its_code_and_read_back(tmp_path: Any) -> None:
-    from scenes.settings import load_settings, settings_path
+    from scenes.store.settings import load_settings, settings_path
 
     app, scene = controls_app()
     code = (1 << 30) | 0x3E  # F5: a key known by its scancode that SDL does name
@@ -191,7 +191,7 @@ def test_a_key_is_saved_by_its_code_and_read_back(tmp_path: Any) -> None:
 
 
 def test_key_names_from_an_older_settings_file_become_codes() -> None:
-    from scenes.settings import load_settings, settings_path
+    from scenes.store.settings import load_settings, settings_path
 
     pygame.init()
     keys = {"draw": "g", "uno": "left shift"}
@@ -210,7 +210,7 @@ def test_a_saved_key_that_cannot_be_used_goes_back_to_its_default_with_a_message
     saved: object,
 ) -> None:
     from scenes.app import App
-    from scenes.settings import DEFAULT_KEYS, load_settings
+    from scenes.store.settings import DEFAULT_KEYS, load_settings
 
     pygame.init()
     settings = Settings()
@@ -226,7 +226,7 @@ def test_a_saved_key_that_cannot_be_used_goes_back_to_its_default_with_a_message
 
 def test_two_moves_on_one_key_put_every_key_back() -> None:
     from scenes.input import settle_keys
-    from scenes.settings import DEFAULT_KEYS
+    from scenes.store.settings import DEFAULT_KEYS
 
     keys = {**DEFAULT_KEYS, "draw": pygame.K_u}
     assert settle_keys(keys) == ["Two moves shared one key, so every key is back to its default."]

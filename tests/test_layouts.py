@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import pytmx
 
-from scenes.layout import (
+from scenes.table.layout import (
     PLAYERS,
     Box,
     Layout,

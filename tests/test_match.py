@@ -108,9 +108,9 @@ def test_a_seat_is_a_person_or_an_ai_with_a_level() -> None:
     assert YOU.is_person and YOU.kind is SeatKind.PERSON and YOU.level is None
     assert not ANA.is_person and ANA.kind is SeatKind.AI
     with pytest.raises(ValueError):
-        Seat("Ana", SeatKind.AI)
+        Seat("Ana", kind=SeatKind.AI)
     with pytest.raises(ValueError):
-        Seat("You", level=Level.EASY)
+        Seat("You", Level.EASY, SeatKind.PERSON)
     game = new_game([["R1"], ["B4"]], "R9")
     with pytest.raises(ValueError):
         match_of(game, (YOU, ANA, BO))  # three seats for a game of two

@@ -21,18 +21,19 @@ from game.ai.driver import RACE_MOVE_S
 from game.cards import Color
 from game.engine import Game, Phase
 from game.events import CardPlayed, HouseRuleMade, PenaltyPending, RaceFinished
+from game.match import MatchSetup, Seat
 from game.record import Record
 from game.rules import Preset, RaceAction, Rules, Stacking, preset
 from scenes.app import App
-from scenes.narrate import Narrator
-from scenes.overlays import ChoiceOverlay
-from scenes.settings import Settings, pace_name, speed_name
-from scenes.table import MatchSetup, SeatSpec, TableScene, refusal
+from scenes.store.settings import Settings, pace_name, speed_name
+from scenes.table.narrate import Narrator
+from scenes.table.overlays import ChoiceOverlay
+from scenes.table.scene import TableScene, refusal
 from scenes.title import ReplaceOverlay, TitleScene, shared_media
 from tests.helpers import new_game
 from tests.test_scenes import FRAME, assert_picture_matches, click, key
 
-SEATS = (SeatSpec("You"), SeatSpec("Ana", Level.EASY))
+SEATS = (Seat("You"), Seat("Ana", Level.EASY))
 
 
 @pytest.fixture
@@ -351,7 +352,7 @@ def three_way_race(open_hands: bool) -> tuple[App, Game, TableScene]:
     game.apply(Play(0, game.hands[0][0]))  # Green 3: everyone races
     assert game.phase is Phase.RACE and game.race_left == [0, 1, 2]
     sounds, art = shared_media(app)
-    seats = (SeatSpec("You"), SeatSpec("Ana", Level.NORMAL), SeatSpec("Bo"))
+    seats = (Seat("You"), Seat("Ana", Level.NORMAL), Seat("Bo"))
     setup = MatchSetup(rules, seats, seed=game.seed, open_hands=open_hands)
     table = TableScene(app, setup, sounds=sounds, art=art, game=game)
     app.push(table)

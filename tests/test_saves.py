@@ -20,12 +20,13 @@ import pytest
 
 from game.ai import Level
 from game.engine import Game
+from game.match import Seat
 from game.record import _checksum
 from game.rules import Rules
-from scenes import saves
 from scenes.app import App
-from scenes.settings import Settings
-from scenes.table import SeatSpec, TableScene, ai_table
+from scenes.store import saves
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene, ai_table
 from scenes.title import TitleScene, shared_media
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,7 +160,7 @@ def _signed(data: dict[str, Any]) -> str:
 
 def _saved(names: tuple[str, ...] = ("You", "Ana", "Ben")) -> dict[str, Any]:
     setup = ai_table(3, Level.NORMAL, seed=5)
-    seats = (SeatSpec(names[0]), *(SeatSpec(n, Level.NORMAL) for n in names[1:]))
+    seats = (Seat(names[0]), *(Seat(n, Level.NORMAL) for n in names[1:]))
     saves.save_match(replace(setup, seats=seats), _new_game(3, 5))
     data: dict[str, Any] = json.loads(saves.save_path().read_text(encoding="utf-8"))
     return data

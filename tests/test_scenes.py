@@ -16,13 +16,14 @@ from game.ai import Level
 from game.cards import Card
 from game.engine import Phase
 from game.events import CardPlayed, UnoCalled
+from game.match import MatchSetup, Seat
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import App, Scene
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
-from scenes.overlays import ChoiceOverlay
-from scenes.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
-from scenes.table import MatchSetup, SeatSpec, TableScene, ai_table, default_setup
+from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
+from scenes.table.overlays import ChoiceOverlay
+from scenes.table.scene import TableScene, ai_table, default_setup
 from scenes.title import TitleScene, shared_media
 
 FRAME = 1 / 60
@@ -117,8 +118,8 @@ def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture
 def test_every_scene_boots_and_draws(app: App) -> None:
     from scenes.howto import HowToScene
     from scenes.options import OptionsScene
-    from scenes.overlays import PauseOverlay, color_prompt
     from scenes.setup import SetupScene
+    from scenes.table.overlays import PauseOverlay, color_prompt
 
     scenes: list[Scene] = [
         TitleScene(app),
@@ -171,7 +172,7 @@ def my_turn(table: TableScene) -> bool:
 def test_a_person_plays_a_turn_with_posted_events(app: App) -> None:
     setup = MatchSetup(
         Rules(hand_size=2),
-        (SeatSpec("You"), SeatSpec("Ana", Level.EASY), SeatSpec("Ben", Level.EASY)),
+        (Seat("You"), Seat("Ana", Level.EASY), Seat("Ben", Level.EASY)),
         seed=11,
         max_rounds=1,
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scenes.settings import (
+from scenes.store.settings import (
     DEFAULT_BUTTONS,
     DEFAULT_KEYS,
     Settings,

@@ -20,10 +20,10 @@ from game.cards import DeckKind
 from game.rules import PRESETS, SWITCHES, Preset, TargetMode
 from scenes.app import App
 from scenes.input import Act, Intent
-from scenes.lastsetup import LastSetup, load_last_setup, save_last_setup, setup_path
-from scenes.settings import Settings
 from scenes.setup import INT_CHOICES, SetupScene, next_value, shown_switches
-from scenes.table import TableScene
+from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup, setup_path
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene
 from scenes.ui import Button
 
 FRAME = 1 / 60

@@ -214,8 +214,8 @@ def test_missing_or_damaged_music_is_silence_with_a_reason(tmp_path: Path) -> No
 
 def test_the_music_follows_the_scene_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     from scenes.app import App, Scene
-    from scenes.settings import Settings
     from scenes.sound import Music
+    from scenes.store.settings import Settings
 
     pygame.init()
     app = App(Settings(), headless=True)

@@ -14,15 +14,13 @@ import pytest
 
 from game.ai import Level
 from game.events import RoundEnded
+from game.match import MatchSetup, Seat
 from game.rules import Rules
 from scenes.app import App
-from scenes.settings import Settings
 from scenes.stats import StatsScene, load_stats, record_round, stats_path
-from scenes.table import MatchSetup, SeatSpec
+from scenes.store.settings import Settings
 
-SETUP = MatchSetup(
-    Rules(), (SeatSpec("Maria"), SeatSpec("Ana", Level.HARD), SeatSpec("Tom")), seed=1
-)
+SETUP = MatchSetup(Rules(), (Seat("Maria"), Seat("Ana", Level.HARD), Seat("Tom")), seed=1)
 
 
 def ended(winner: int, points: int) -> RoundEnded:

@@ -28,12 +28,13 @@ import pytest
 
 from game.ai import Level
 from game.engine import Game, Phase
+from game.match import MatchSetup, Seat
 from game.randomplay import random_action
 from game.record import Record
 from game.rules import PRESETS, Preset, Rules, Stacking
 from scenes.app import App, Scene
-from scenes.settings import Settings
-from scenes.table import MatchSetup, SeatSpec, TableScene
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene
 from scenes.title import shared_media
 
 # Another seed or a longer storm, for a search by hand: STORM_SEED=7 STORM_SCALE=10 pytest ...
@@ -238,12 +239,11 @@ class Storm:
 # ----------------------------------------------------------------- the scenes
 
 
-def seats(*kinds: Level | None) -> tuple[SeatSpec, ...]:
+def seats(*kinds: Level | None) -> tuple[Seat, ...]:
     names = ("You", "Ana", "Ben", "Chloe", "Dev")
     people = iter(("You", "Sam"))
     return tuple(
-        SeatSpec(next(people)) if kind is None else SeatSpec(names[i], kind)
-        for i, kind in enumerate(kinds)
+        Seat(next(people)) if kind is None else Seat(names[i], kind) for i, kind in enumerate(kinds)
     )
 
 
@@ -311,7 +311,7 @@ def couch_table(app: App, rebuilt: int) -> list[Scene]:
 
 
 def pause(app: App, rebuilt: int) -> list[Scene]:
-    from scenes.overlays import PauseOverlay
+    from scenes.table.overlays import PauseOverlay
 
     below = table(app, HOUSE)
     return [below, PauseOverlay(app, below)]
@@ -406,7 +406,7 @@ def test_no_input_storm_raises(name: str, monkeypatch: pytest.MonkeyPatch) -> No
     seed = SEED * 1000 + list(PARTS).index(name)
     rng = random.Random(seed)
     random.seed(seed)  # a quick game's or a new game's seed comes from the global generator
-    monkeypatch.setattr("scenes.table.ThreadPoolExecutor", SyncPool)
+    monkeypatch.setattr("scenes.table.scene.ThreadPoolExecutor", SyncPool)
     pygame.init()
     app = App(Settings(animation_speed=part.speed, ai_pace=0.0), headless=True)
     with warnings.catch_warnings():

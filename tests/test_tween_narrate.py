@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from game.cards import Card, Color, Rank
 from game.events import CardPlayed, CardsDrawn, DrawReason, Skipped
-from scenes.narrate import Narrator
-from scenes.tween import Tweens, linear, out_back
+from scenes.table.narrate import Narrator
+from scenes.table.tween import Tweens, linear, out_back
 
 
 @dataclass

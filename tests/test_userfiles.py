@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from scenes import userdata
-from scenes.userdata import (
+from scenes.store import userdata
+from scenes.store.userdata import (
     MAX_BYTES,
     Loaded,
     clean_name,
@@ -194,8 +194,8 @@ def test_every_message_at_start_is_shown_together(
     user_folders: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from scenes.__main__ import main
-    from scenes.saves import save_path
-    from scenes.settings import settings_path
+    from scenes.store.saves import save_path
+    from scenes.store.settings import settings_path
 
     settings_path().parent.mkdir(parents=True)
     settings_path().write_bytes(b"\xff")

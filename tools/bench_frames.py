@@ -26,8 +26,8 @@ from game.ai import Level
 from game.events import HandsShuffled
 from game.rules import PRESETS, Preset
 from scenes.app import App
-from scenes.settings import Settings
-from scenes.table import TableScene, ai_table
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene, ai_table
 from scenes.title import shared_media
 
 FRAME_S = 1 / 60

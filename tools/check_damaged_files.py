@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = "OneMoreCard"  # the folder name platformdirs gives, as in scenes.userdata
+APP = "OneMoreCard"  # the folder name platformdirs gives, as in scenes.store.userdata
 DEEP = 100_000
 TIMEOUT_S = 120
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from game.ai import Level
 from game.engine import Game
+from game.match import MatchSetup, Seat
 from game.record import Record
-from scenes.table import MatchSetup, SeatSpec
-from scenes.userdata import Loaded, clean_name, data_dir, load_json, write_atomic
+from scenes.store.userdata import Loaded, clean_name, data_dir, load_json, write_atomic
 
 SAVE_NAME = "autosave.json"
 
@@ -99,7 +99,7 @@ def _setup(record: Record) -> MatchSetup:
         name = clean_name(entry["name"]) or f"Player {seat + 1}"
         level = entry.get("level")
         try:
-            seats.append(SeatSpec(name, None if level is None else Level(level)))
+            seats.append(Seat(name, None if level is None else Level(level)))
         except ValueError as error:
             raise SaveError(f"unknown AI level {clean_name(str(level))!r}") from error
     max_rounds = record.meta.get("max_rounds")

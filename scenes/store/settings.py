@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scenes.userdata import clean_name, config_dir, load_json, write_atomic
+from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
 
 SETTINGS_NAME = "settings.json"
 

@@ -31,8 +31,8 @@ from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
 from scenes.input import Act, Intent, is_controller
-from scenes.settings import PACES, SPEEDS, next_step, pace_name, speed_name
-from scenes.table import RACE_STEPS, TableScene, couch_help
+from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, speed_name
+from scenes.table.scene import RACE_STEPS, TableScene, couch_help
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
 
@@ -421,7 +421,7 @@ class PauseOverlay(Scene):
         self._store()
 
     def _store(self) -> None:
-        from scenes.settings import save_settings
+        from scenes.store.settings import save_settings
 
         problem = save_settings(self.app.settings)
         if problem:

@@ -37,16 +37,17 @@ from game.ai.driver import AutoTable, Proposal
 from game.cards import Card, Rank
 from game.engine import Game, IllegalAction, Phase
 from game.events import Event, MatchEnded, RoundEnded
+from game.match import MatchSetup, Seat
 from game.record import Record
 from game.rules import RACE_ACTION_TEXT, RaceAction, Rules, Stacking
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, felt, icon
 from scenes.assets import Weight, scaled
 from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name, key_text
-from scenes.layout import Layout, table_layout
-from scenes.narrate import Narrator
-from scenes.presenter import Presenter
 from scenes.sound import Music, Sfx, SoundBoard
+from scenes.table.layout import Layout, table_layout
+from scenes.table.narrate import Narrator
+from scenes.table.presenter import Presenter
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -64,27 +65,6 @@ from scenes.ui import (
 REFUSAL_S = 2.6
 # Autoplay at speed 0 applies at most this many actions per frame, so the window still redraws.
 AUTOPLAY_BATCH = 400
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who sits at a seat: a person (level None) or an AI of a level."""
-
-    name: str
-    level: Level | None = None
-
-    @property
-    def is_person(self) -> bool:
-        return self.level is None
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    rules: Rules
-    seats: tuple[SeatSpec, ...]
-    seed: int
-    max_rounds: int | None = None  # autoplay: stop after this many rounds
-    open_hands: bool = False  # young players: every person's hand face up, no hand-off
 
 
 @dataclass
@@ -299,7 +279,7 @@ class TableScene(Scene):
         """Autosave after every action; a disk that refuses is reported, the game goes on."""
         if not self.autosave:
             return
-        from scenes.saves import save_match
+        from scenes.store.saves import save_match
 
         try:
             save_match(self.setup, self.game)
@@ -380,7 +360,7 @@ class TableScene(Scene):
     def finish_match(self) -> None:
         self.finished = True
         if self.autosave:
-            from scenes.saves import clear_save
+            from scenes.store.saves import clear_save
 
             clear_save()
         if self.on_match_end is not None:
@@ -424,7 +404,7 @@ class TableScene(Scene):
         if waiting is None or waiting == self._shown_to:
             return False
         if self.app.top is self:
-            from scenes.overlays import HandOffOverlay
+            from scenes.table.overlays import HandOffOverlay
 
             self.app.push(HandOffOverlay(self.app, self, waiting))
         return True
@@ -461,7 +441,7 @@ class TableScene(Scene):
         mine = [a for a in self.person_actions() if a.player == self.viewer]
         if not mine:
             return
-        from scenes import overlays
+        from scenes.table import overlays
 
         phase = game.phase
         if phase is Phase.COLOR and game.actor == self.viewer:
@@ -539,7 +519,7 @@ class TableScene(Scene):
                 )
             return
         if act in (Act.BACK, Act.PAUSE) and not self.race:
-            from scenes.overlays import PauseOverlay
+            from scenes.table.overlays import PauseOverlay
 
             self.app.push(PauseOverlay(self.app, self))
             return
@@ -673,7 +653,7 @@ class TableScene(Scene):
             return False
         if self.game.wd4_is_legal(self.viewer):
             return False
-        from scenes.overlays import bluff_prompt
+        from scenes.table.overlays import bluff_prompt
 
         self.app.push(bluff_prompt(self, action))
         return True
@@ -1197,7 +1177,7 @@ def couch_help(table: TableScene) -> list[str]:
 def default_setup(seed: int | None = None) -> MatchSetup:
     """You against three Normal AIs, Classic rules: the one-click game."""
     names = ("You", "Ana", "Ben", "Chloe")
-    seats = (SeatSpec(names[0]), *(SeatSpec(n, Level.NORMAL) for n in names[1:]))
+    seats = (Seat(names[0]), *(Seat(n, Level.NORMAL) for n in names[1:]))
     return MatchSetup(Rules(), seats, random.randrange(1 << 30) if seed is None else seed)
 
 
@@ -1207,7 +1187,7 @@ AI_NAMES = ("Ana", "Ben", "Chloe", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "J
 def ai_table(
     players: int, level: Level, seed: int, rules: Rules | None = None, rounds: int | None = None
 ) -> MatchSetup:
-    seats = tuple(SeatSpec(AI_NAMES[i], level) for i in range(players))
+    seats = tuple(Seat(AI_NAMES[i], level) for i in range(players))
     return MatchSetup(rules or Rules(), seats, seed, rounds)
 
 

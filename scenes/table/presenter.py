@@ -48,10 +48,10 @@ from game.events import (
     WentOut,
 )
 from scenes.art import COLOR_RGB, CardArt, card_size
-from scenes.layout import Layout, SeatLayout
-from scenes.settings import Settings
 from scenes.sound import Sfx, SoundBoard
-from scenes.tween import Tweens, in_out_cubic, out_back, out_cubic, pulse
+from scenes.store.settings import Settings
+from scenes.table.layout import Layout, SeatLayout
+from scenes.table.tween import Tweens, in_out_cubic, out_back, out_cubic, pulse
 from scenes.ui import GOLD, WHITE, draw_text, panel, render
 
 # Durations at speed 1, in seconds (DESIGN.md: flights 0.25-0.4 s, deals 0.06 s a card).

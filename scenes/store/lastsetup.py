@@ -17,7 +17,7 @@ from typing import Any
 
 from game.ai import Level
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Preset, Rules, RulesError
-from scenes.userdata import clean_name, config_dir, load_json, write_atomic
+from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
 
 SETUP_NAME = "setup.json"
 VERSION = 1

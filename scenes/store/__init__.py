@@ -1,0 +1,1 @@
+"""What the game keeps on disk: settings, saves, statistics, user folders; no pygame here."""

@@ -1,0 +1,1 @@
+"""The table: the match on screen, split by job (scene, moves, prompts, hud, presenter)."""
