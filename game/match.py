@@ -23,6 +23,7 @@ A House Rules race is timed for the AIs from when the people racing saw its prom
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
@@ -82,6 +83,26 @@ class MatchSetup:
     seed: int
     max_rounds: int | None = None  # autoplay: stop after this many rounds
     open_hands: bool = False  # young players: every person's hand face up, no hand-off
+
+
+# The AIs' names, in the order seats are given them.
+AI_NAMES = ("Ana", "Ben", "Chloe", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun")
+
+
+def default_setup(seed: int | None = None) -> MatchSetup:
+    """You against three Normal AIs, Classic rules: the one-click game (a fresh deal unless a
+    seed is given)."""
+    names = ("You", "Ana", "Ben", "Chloe")
+    seats = (Seat(names[0]), *(Seat(n, Level.NORMAL) for n in names[1:]))
+    return MatchSetup(Rules(), seats, random.randrange(1 << 30) if seed is None else seed)
+
+
+def ai_table(
+    players: int, level: Level, seed: int, rules: Rules | None = None, rounds: int | None = None
+) -> MatchSetup:
+    """A table of AIs only, all of one level (autoplay, benchmarks, tests)."""
+    seats = tuple(Seat(AI_NAMES[i], level) for i in range(players))
+    return MatchSetup(rules or Rules(), seats, seed, rounds)
 
 
 class Refusal(Enum):

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.actions import Action, RecordError, action_from_dict, action_to_dict
 from game.engine import Game, IllegalAction
+from game.events import Event
 from game.rules import Rules, RulesError
 
 FORMAT = "unotable-record"
@@ -148,3 +150,12 @@ class Record:
 
 def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def replayed(game: Game) -> Iterator[list[Event]]:
+    """The events of ``game`` batch by batch as they happened: the deal, then each action's
+    (a continued match's move log is told again from them)."""
+    again = Record.of(game).new_game()
+    yield list(again.log)
+    for action in game.actions:
+        yield again.apply(action)

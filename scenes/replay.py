@@ -1,9 +1,9 @@
 """The replay viewer: step through the match just played, move by move, every hand face up.
 
-It rebuilds the match from its record (rules, seed and actions) on a table of its own and plays
-each action's events through the same presenter as the game, so the replay shows exactly what
-happened. Right (or A, or Next) steps forward with animation, Left steps back (the table is
-rebuilt up to the move before), Space plays on by itself, Esc leaves.
+It rebuilds the match from its record (rules, seed and actions) and plays each action's events
+through the table's presenter and heads-up display, without a table scene and without any AI:
+the record says every move. Right (or A, or Next) steps forward with animation, Left steps
+back (the game is rebuilt up to the move before), Space plays on by itself, Esc leaves.
 """
 
 from __future__ import annotations
@@ -14,12 +14,16 @@ from game.actions import Action
 from game.engine import Game
 from game.match import MatchSetup
 from game.record import Record
+from game.rules import Stacking
 from scenes.app import App, Scene
-from scenes.art import CardArt
+from scenes.art import CardArt, felt
 from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.table.scene import TableScene, past_lines
+from scenes.table.hud import Hud
+from scenes.table.layout import table_layout
+from scenes.table.narrate import Narrator, past_lines
+from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
 AUTO_STEP_S = 0.9
@@ -34,12 +38,38 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.record = record
         self.actions: tuple[Action, ...] = record.actions
-        self.table = TableScene(app, setup, sounds=sounds, art=art, game=record.new_game())
+        self.game: Game = record.new_game()
+        self.layout, problem = table_layout(self.game.players)
+        if problem:
+            app.notify(problem)
+        names = [s.name for s in setup.seats]
+        people = [i for i, s in enumerate(setup.seats) if s.is_person]
+        viewer = people[0] if people else 0
+        # The log reads as the table's did: a couch table's names no private card.
+        couch = len(people) > 1 and not setup.open_hands
+        self.narrator = Narrator(
+            names,
+            -1 if couch else viewer,
+            len(people) == 1,
+            stacking=self.game.rules.stacking is not Stacking.OFF,
+        )
+        self.hud = Hud(self.layout, self.narrator, setup.seats, app.settings)
         # After the match nothing is secret: show every hand.
-        self.table.presenter.visible = lambda seat: True
-        self.table.prompts = False
-        self.table.presenter.snap(self.table.game)
-        self.table.presenter.status = "Replay: Right for the next move, Left to go back"
+        self.presenter = Presenter(
+            self.layout,
+            art,
+            app.settings,
+            sounds,
+            len(self.game.cards),
+            lambda seat: True,
+            seed=setup.seed,
+        )
+        self.presenter.viewer = viewer
+        self.presenter.snap(self.game)
+        self.presenter.log.extend(past_lines(self.game, self.narrator))
+        self.presenter.status = "Replay: Right for the next move, Left to go back"
+        self.background = felt(app.screen.get_size()).convert()
+        self.clock = 0.0
         self.index = 0
         self.playing = False
         self.wait = 0.0
@@ -49,7 +79,7 @@ class ReplayScene(Scene):
             ("Next >", self.forward),
             ("Leave", self.leave),
         ]
-        box = self.table.layout.buttons.rect()
+        box = self.layout.buttons.rect()
         half = (box.width - 10) // 2
         height = (box.height - 10) // 2
         self.menu = Menu(
@@ -75,9 +105,9 @@ class ReplayScene(Scene):
         if self.index >= len(self.actions):
             self.playing = False
             return
-        events = self.table.game.apply(self.actions[self.index])
+        events = self.game.apply(self.actions[self.index])
         self.index += 1
-        self.table.presenter.push(events, self.table.narrator.line(events))
+        self.presenter.push(events, self.narrator.line(events))
 
     def back(self) -> None:
         if self.index == 0:
@@ -86,12 +116,12 @@ class ReplayScene(Scene):
         game: Game = self.record.new_game()
         for action in self.actions[: self.index]:
             game.apply(action)
-        self.table.game = game
-        presenter = self.table.presenter
+        self.game = game
+        presenter = self.presenter
         presenter.queue.clear()
         presenter.snap(game)
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
-        presenter.log[:] = past_lines(game, self.table.narrator)
+        presenter.log[:] = past_lines(game, self.narrator)
         presenter.status = f"Back to move {self.index}"
 
     def toggle(self) -> None:
@@ -110,8 +140,9 @@ class ReplayScene(Scene):
             self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
-        self.table.clock += dt
-        presenter = self.table.presenter
+        self.clock += dt
+        self.hud.clock = self.clock
+        presenter = self.presenter
         presenter.update(dt)
         if self.playing and not presenter.busy:
             self.wait += dt
@@ -120,8 +151,16 @@ class ReplayScene(Scene):
                 self.forward()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.table.draw(surface)
-        box = self.table.layout.buttons.rect()
+        surface.blit(self.background, (0, 0))
+        self.hud.draw_center(surface, self.presenter)
+        for seat in range(self.game.players):
+            self.hud.draw_seat(surface, self.game, self.presenter, seat)
+        self.presenter.draw(surface)
+        self.hud.draw_status(surface, self.presenter.status or "Good luck!", (255, 255, 255))
+        self.hud.draw_log(surface, self.game, self.presenter.log)
+        self.hud.draw_scores(surface, self.game)
+        self.hud.draw_menu_button(surface)
+        box = self.layout.buttons.rect()
         label = pygame.Rect(box.x, box.y - 52, box.width, 44)
         surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)
         draw_text(

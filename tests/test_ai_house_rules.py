@@ -64,6 +64,6 @@ def test_with_game_changer_hard_replaces_the_easiest_rule() -> None:
 
 
 def test_the_tables_race_steps_match_the_move_counts() -> None:
-    from scenes.table.scene import RACE_STEPS
+    from scenes.table.moves import RACE_STEPS
 
     assert {rule: len(steps) for rule, steps in RACE_STEPS.items()} == RACE_ACTION_MOVES

@@ -3,6 +3,7 @@ confirmed sees their cards face up."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -59,7 +60,7 @@ def test_hand_off_between_two_people() -> None:
         if top is table and game.actor == table.viewer and game.phase is Phase.PLAY:
             mine = [a for a in game.legal_actions() if a.player == table.viewer]
             action = next((a for a in mine if isinstance(a, Play)), None)
-            table.apply(action or next(a for a in mine if isinstance(a, Draw)))
+            table.submit(action or next(a for a in mine if isinstance(a, Draw)))
         if len(set(handoffs)) == 2 and len(handoffs) >= 4:
             break
     assert set(handoffs) == {0, 2}
@@ -91,7 +92,7 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
     catch = Catch(2, 1)
     monkeypatch.setattr(table.game, "legal_actions", lambda: [catch])
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     table.handle(Intent(Act.CATCH, device=5))
     assert applied == [catch]
     table.handle(Intent(Act.CATCH, device=6))  # nobody's controller: the viewer's catch
@@ -108,7 +109,7 @@ def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
     catch = Catch(0, 1)
     monkeypatch.setattr(table.game, "legal_actions", lambda: [catch])
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     for intent in app.input.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0)):
         table.handle(intent)
     assert applied == [catch]
@@ -142,7 +143,7 @@ def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) ->
     game.race_number = 3
     game.race_left = [0, 2]
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     table.handle(Intent(Act.DOWN, device=5))  # wrong first step: starts again
     table.handle(Intent(Act.UP, device=5))
     table.handle(Intent(Act.DOWN, device=5))
@@ -173,7 +174,7 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
     from game.actions import FinishRace
     from game.rules import RaceAction
     from scenes.input import Act, Intent
-    from scenes.table.scene import RaceInput
+    from scenes.table.moves import RaceInput
 
     app, table = couch_table((Seat("You"), Seat("Ana", Level.EASY)))
     app.step(1 / 60, [])
@@ -183,7 +184,7 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
     game.race_number = 2
     game.race_left = [0, 1]
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     table.race = RaceInput(RaceAction.PRESS_LEFT_THEN_RIGHT)
     table.handle(Intent(Act.RIGHT))  # wrong first: refused, start again
     assert table.refusal is not None and applied == []
@@ -207,7 +208,7 @@ def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) ->
     table.show_to(0)
     table.device_seat[5] = 2
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     focus, hover = table.focus, table.presenter.hover
     for act in (Act.LEFT, Act.RIGHT, Act.DOWN, Act.DRAW, Act.HINT, Act.CONFIRM):
         table.handle(Intent(act, device=5))
@@ -227,7 +228,7 @@ def test_a_person_off_screen_jumps_in_from_their_controller(monkeypatch) -> None
     jump = JumpIn(2, table.game.hands[2][0])
     monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     table.handle(Intent(Act.CONFIRM, device=5))
     assert applied == [jump]
     monkeypatch.setattr(table.game, "legal_actions", list)
@@ -244,7 +245,7 @@ def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch)
     app.step(1 / 60, [])
     table.show_to(0)
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
 
     def press(code: int) -> None:
         event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=0)
@@ -273,13 +274,14 @@ def test_a_face_down_screen_person_jumps_in_with_enter(monkeypatch) -> None:
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
-    table._faces_open = False  # Ana's turn is on: Maria's cards are face down
+    # Ana's turn is on: Maria's cards are face down.
+    table.match.screen = dataclasses.replace(table.match.screen, faces_open=False)
     jump = JumpIn(0, table.game.hands[0][0])
     monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
     table.presenter.settle()
     table.game.actor = 1
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     assert table._prompt_line() == ""  # a face-down hand is not given away by the prompt
     table.handle(Intent(Act.CONFIRM))
     assert applied == [jump]
@@ -367,7 +369,7 @@ def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
         if table.person_waited_on() == table.viewer:
             mine = [a for a in legal if a.player == table.viewer]
             plays = [a for a in mine if isinstance(a, Play) and a.card.color is not None]
-            table.apply(
+            table.submit(
                 plays[0] if plays else next(a for a in mine if isinstance(a, Draw | Pass | Accept))
             )
     raise AssertionError("no jump-in came up in 20,000 frames")

@@ -26,9 +26,10 @@ from game.record import Record
 from game.rules import Preset, RaceAction, Rules, Stacking, preset
 from scenes.app import App
 from scenes.store.settings import Settings, pace_name, speed_name
+from scenes.table.moves import refusal
 from scenes.table.narrate import Narrator
-from scenes.table.overlays import ChoiceOverlay
-from scenes.table.scene import TableScene, refusal
+from scenes.table.prompts import ChoiceOverlay
+from scenes.table.scene import TableScene
 from scenes.title import ReplaceOverlay, TitleScene, shared_media
 from tests.helpers import new_game
 from tests.test_scenes import FRAME, assert_picture_matches, click, key
@@ -100,7 +101,7 @@ def test_no_refusal_shows_engine_text_in_any_phase() -> None:
     for moment in moments:
         for seat in range(3):
             for card in moment.hands[seat]:
-                text = refusal(moment, seat, card, narrator)
+                text = refusal(moment, seat, card, narrator.name)
                 assert "seat " not in text and "not allowed" not in text, text
                 assert "waiting on" not in text and text.endswith("."), text
                 assert text[0].isupper(), text
@@ -209,7 +210,7 @@ def test_the_moves_panel_starts_with_a_whole_entry(app: App) -> None:
     move = "Ana plays Green Draw Two, You draw 2 cards"
     entries = [f"Entry {i}: " + " ".join([move] * (i % 3 + 1)) for i in range(12)]
     table.presenter.log[:] = entries
-    lines = table.log_lines(17, 22)
+    lines = table.hud.log_lines(table.presenter.log, 17, 22)
     assert lines and any(entry.startswith(lines[0]) for entry in entries), lines[0]
     assert lines[-1] and entries[-1].endswith(lines[-1].strip())
 
@@ -218,10 +219,10 @@ def test_the_table_lists_the_house_rules_in_play(app: App) -> None:
     rules = preset(Preset.HOUSE_RULES.value)
     game = new_game([["R3H", "G3", "Y5"], ["B4", "B7", "B9"]], "R9", ["B1", "B2"], rules=rules)
     table = table_at(app, game)
-    assert table.house_rule_lines() == []
+    assert table.hud.house_rule_lines(table.game) == []
     game.apply(Play(0, game.hands[0][0]))
     game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
-    assert table.house_rule_lines() == ["3: Press Up"]
+    assert table.hud.house_rule_lines(table.game) == ["3: Press Up"]
     hidden = new_game(
         [["R3H", "G3", "Y5"], ["B4", "B7", "B9"]],
         "R9",
@@ -231,7 +232,7 @@ def test_the_table_lists_the_house_rules_in_play(app: App) -> None:
     table = table_at(app, hidden)
     hidden.apply(Play(0, hidden.hands[0][0]))
     hidden.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
-    assert table.house_rule_lines() == ["Ruled: 3", "Remember what!"]
+    assert table.hud.house_rule_lines(table.game) == ["Ruled: 3", "Remember what!"]
 
 
 def test_a_new_game_asks_before_replacing_the_match_in_progress(
@@ -292,7 +293,7 @@ def test_the_controls_screen_tells_of_a_swap(app: App) -> None:
 
 def test_the_points_line_says_who_scores_what() -> None:
     from game.events import HandScore, RoundEnded
-    from scenes.scoring import points_line
+    from scenes.table.scoring import points_line
 
     cards = new_game([["R5", "R6"], ["B9", "G7"]], "Y1").hands[1]
     ended = RoundEnded(0, 16, (HandScore(1, tuple(cards), 16),), (16, 0))
@@ -319,18 +320,17 @@ def test_the_replay_asks_nobody_to_move_and_its_log_follows_the_steps(app: App) 
     replay = ReplayScene(app, MatchSetup(game.rules, SEATS, seed=game.seed), record, sounds, art)
     app.push(replay)
     app.step(FRAME, [])
-    assert replay.table.game.actor == 0 and replay.table.game.phase is Phase.PLAY
-    assert replay.table._prompt_line() == ""
-    start = list(replay.table.presenter.log)
+    assert replay.game.actor == 0 and replay.game.phase is Phase.PLAY
+    start = list(replay.presenter.log)
     assert start and start[0].startswith("Round 1")
     for _ in range(3):
         replay.forward()
-        replay.table.presenter.settle()
-    assert len(replay.table.presenter.log) == len(start) + 3
+        replay.presenter.settle()
+    assert len(replay.presenter.log) == len(start) + 3
     replay.back()
     replay.back()
-    assert replay.table.presenter.log[: len(start)] == start
-    assert len(replay.table.presenter.log) == len(start) + 1
+    assert replay.presenter.log[: len(start)] == start
+    assert len(replay.presenter.log) == len(start) + 1
 
 
 def three_way_race(open_hands: bool) -> tuple[App, Game, TableScene]:
@@ -374,10 +374,9 @@ def test_ai_racers_stay_timed_from_the_prompt_after_the_person_on_screen_finishe
     for _ in range(int(0.3 / FRAME)):  # the person on screen needs 0.3 s: faster than any AI
         app.step(FRAME, [])
     assert game.race_left == [0, 1, 2]
-    table.plan = None
-    table.apply(FinishRace(0))
+    table.submit(FinishRace(0))
     assert table.race is None and table.race_seen_at == seen
-    ana = next(p for p in table.auto.proposals() if p.seat == 1)
+    ana = next(p for p in table.match.auto.proposals() if p.seat == 1)
     for _ in range(int(3.0 / FRAME)):
         if 1 not in game.race_left:
             break
@@ -394,7 +393,7 @@ def test_a_race_handed_on_at_a_couch_table_restarts_the_ai_clock() -> None:
         app.step(FRAME, [])
     first = table.race_seen_at
     assert table.couch and first is not None
-    table.apply(FinishRace(0))
+    table.submit(FinishRace(0))
     for _ in range(int(0.5 / FRAME)):  # the screen is passed to Bo
         app.step(FRAME, [])
     assert game.race_left == [1, 2]

@@ -22,7 +22,7 @@ from scenes.app import App, Scene
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
-from scenes.table.overlays import ChoiceOverlay
+from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene, ai_table, default_setup
 from scenes.title import TitleScene, shared_media
 
@@ -119,7 +119,8 @@ def test_every_scene_boots_and_draws(app: App) -> None:
     from scenes.howto import HowToScene
     from scenes.options import OptionsScene
     from scenes.setup import SetupScene
-    from scenes.table.overlays import PauseOverlay, color_prompt
+    from scenes.table.overlays import PauseOverlay
+    from scenes.table.prompts import Asking, color_prompt
 
     scenes: list[Scene] = [
         TitleScene(app),
@@ -139,7 +140,8 @@ def test_every_scene_boots_and_draws(app: App) -> None:
     app.step(FRAME, [])
     pause = app.top
     # A prompt that is not needed (it is not a person's color choice now) closes itself.
-    app.push(color_prompt(table))
+    ask = Asking(table.match, 0, table.narrator.name, table.layout.prompt.rect(), print)
+    app.push(color_prompt(app, ask))
     app.step(FRAME, [])
     app.step(FRAME, [])
     assert app.stack == [table, pause]
@@ -245,14 +247,14 @@ def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
         app.step(FRAME)
     assert replay.index == len(record.actions)
-    assert replay.table.game.state_digest() == table.game.state_digest()
+    assert replay.game.state_digest() == table.game.state_digest()
     replay.back()
     assert replay.index == len(record.actions) - 1
     again = record.new_game()
     for action in record.actions[:-1]:
         again.apply(action)
-    assert replay.table.game.state_digest() == again.state_digest()
-    for seat, hand in enumerate(replay.table.presenter.hands):
+    assert replay.game.state_digest() == again.state_digest()
+    for seat, hand in enumerate(replay.presenter.hands):
         assert sorted(s.card.uid for s in hand) == sorted(c.uid for c in again.hands[seat])
 
 
@@ -293,9 +295,9 @@ def test_the_draw_key_keeps_a_drawn_card(app: App, monkeypatch) -> None:
     pygame.event.clear()
     run_until(app, table, lambda: my_turn(table))
     keep = Pass(0)
-    monkeypatch.setattr(table, "person_actions", lambda: [keep])  # after a draw: play or keep
+    monkeypatch.setattr(table, "mine", lambda: [keep])  # after a draw: play or keep
     applied: list[object] = []
-    monkeypatch.setattr(table, "apply", applied.append)
+    monkeypatch.setattr(table, "submit", applied.append)
     table.handle(Intent(Act.DRAW))
     assert applied == [keep]
 

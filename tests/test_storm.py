@@ -318,7 +318,7 @@ def pause(app: App, rebuilt: int) -> list[Scene]:
 
 
 def scoring(app: App, rebuilt: int) -> list[Scene]:
-    from scenes.scoring import ScoringScene
+    from scenes.table.scoring import ScoringScene
 
     # Every other time the match is over after this round, so the last round's buttons
     # (play again, replay, title) are stormed too.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.engine import Game
 from game.events import (
     CardPlayed,
     CardReturned,
@@ -43,6 +44,7 @@ from game.events import (
     WentOut,
     redact,
 )
+from game.record import replayed
 from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
 
 YOU = "You"
@@ -179,3 +181,9 @@ class Narrator:
             DrawReason.RACE_LOST: " for losing the race",
         }.get(reason, "")
         return f"{self.verb(player, 'draws', 'draw')} {what}{why}"
+
+
+def past_lines(game: Game, narrator: Narrator) -> list[str]:
+    """The move log of a continued match: its record replayed, one line per action."""
+    lines = (narrator.line(events) for events in replayed(game))
+    return [line for line in lines if line]

@@ -1,323 +1,52 @@
-"""Prompts drawn over the table: color, +4 challenge, 7-0 swap, House Rules, races, pause.
+"""Screens over the table: the race prompt, the pause menu, the hand-off curtain, every move.
 
-Each prompt offers only actions the engine lists as legal, and closes itself as soon as the
-game has moved on (another player won the race, the window closed), so a prompt can never
-apply a stale choice. The table keeps its clock running underneath (AIs still react during a
-race); the pause menu stops it.
+They get the table through ``TableView``, the few things they read or ask of it, never the
+table scene's class: the scene imports them, not the other way round. The pause menu names
+where to go next (How to play, the title) by asking the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
-from game.actions import (
-    Accept,
-    Action,
-    Challenge,
-    ChooseColor,
-    ChooseCustomEffect,
-    ChooseSwap,
-    FinishCustomEffects,
-    MakeRule,
-    Play,
-)
-from game.cards import COLORS
-from game.engine import Phase
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome
+from game.match import Match
+from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
-from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
 from scenes.input import Act, Intent, is_controller
-from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, speed_name
-from scenes.table.scene import RACE_STEPS, TableScene, couch_help
+from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, save_settings, speed_name
+from scenes.table.layout import Layout
+from scenes.table.moves import RACE_STEPS, RaceInput
+from scenes.table.presenter import Presenter
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
 
-@dataclass(frozen=True)
-class Option:
-    label: str
-    detail: str
-    choose: Callable[[], None]
-    color: tuple[int, int, int] = (40, 56, 72)
-    swatch: pygame.Surface | None = None
+class TableView(Protocol):
+    """What the table's overlays need of the table."""
 
+    app: App
+    match: Match
+    layout: Layout
+    presenter: Presenter
+    background: pygame.Surface
+    device_seat: dict[int, int]
+    race: RaceInput | None
+    clock: float
 
-class ChoiceOverlay(Scene):
-    """A titled panel of choices over the table; closes when ``still_open`` turns False."""
+    def handle(self, intent: Intent) -> None: ...
 
-    opaque = False
-    freezes_below = False
+    def refuse(self, text: str) -> None: ...
 
-    def __init__(
-        self,
-        app: App,
-        table: TableScene,
-        title: str,
-        text: str,
-        options: list[Option],
-        still_open: Callable[[], bool],
-        columns: int = 1,
-        can_cancel: bool = False,
-    ) -> None:
-        super().__init__(app)
-        self.table = table
-        self.title = title
-        self.text = text
-        self.still_open = still_open
-        self.can_cancel = can_cancel
-        box = table.layout.prompt.rect()
-        rows = (len(options) + columns - 1) // columns
-        button_h = 84 if any(o.detail for o in options) else 70
-        gap = 14
-        width = max(box.width, 640)
-        text_lines = wrap(text, 24, width - 80) if text else []
-        height = 120 + len(text_lines) * 32 + rows * (button_h + gap) + 20
-        self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = box.center
-        self.rect.clamp_ip(app.screen.get_rect())
-        self.text_lines = text_lines
-        top = self.rect.y + 96 + len(text_lines) * 32
-        col_w = (width - 60 - gap * (columns - 1)) // columns
-        buttons = []
-        for i, option in enumerate(options):
-            row, col = divmod(i, columns)
-            rect = pygame.Rect(
-                self.rect.x + 30 + col * (col_w + gap),
-                top + row * (button_h + gap),
-                col_w,
-                button_h,
-            )
-            buttons.append(
-                Button(
-                    rect,
-                    option.label,
-                    self._chooser(option),
-                    option.detail,
-                    color=option.color,
-                    text_size=30,
-                    swatch=option.swatch,
-                )
-            )
-        self.menu = Menu(buttons, columns=columns, on_back=self.cancel if can_cancel else None)
+    def show_to(self, seat: int) -> None: ...
 
-    def _chooser(self, option: Option) -> Callable[[], None]:
-        def choose() -> None:
-            self.app.close(self)
-            option.choose()
+    def couch_help(self) -> list[str]: ...
 
-        return choose
+    def how_to_play(self) -> None: ...
 
-    def cancel(self) -> None:
-        self.app.close(self)
-
-    def handle(self, intent: Intent) -> None:
-        self.menu.handle(intent)
-
-    def update(self, dt: float) -> None:
-        if not self.still_open() and self.app.top is self:
-            self.app.close(self)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 110)
-        surface.blit(
-            panel(self.rect.size, 26, (14, 20, 28, 240), (255, 214, 102, 120), 3), self.rect
-        )
-        draw_text(surface, self.title, 40, (self.rect.centerx, self.rect.y + 50), GOLD, Weight.BOLD)
-        for i, line in enumerate(self.text_lines):
-            draw_text(
-                surface,
-                line,
-                24,
-                (self.rect.centerx, self.rect.y + 100 + i * 32),
-                WHITE,
-                Weight.REGULAR,
-            )
-        self.menu.draw(surface)
-
-
-def _mine(table: TableScene) -> list[Action]:
-    return [a for a in table.person_actions() if a.player == table.viewer]
-
-
-def _actor_phase(table: TableScene, phase: Phase) -> Callable[[], bool]:
-    def open_() -> bool:
-        game = table.game
-        return game.phase is phase and game.actor == table.viewer
-
-    return open_
-
-
-def color_prompt(table: TableScene) -> ChoiceOverlay:
-    options = []
-    for color in COLORS:
-        action = ChooseColor(table.viewer, color)
-        count = sum(1 for s in table.presenter.hands[table.viewer] if s.card.color is color)
-        options.append(
-            Option(
-                color.value.capitalize(),
-                f"you hold {count}",
-                table.chooser(action),
-                COLOR_RGB[color],
-                color_shape(color, 40, (255, 255, 255)),
-            )
-        )
-    return ChoiceOverlay(
-        table.app, table, "Name a color", "", options, _actor_phase(table, Phase.COLOR), columns=2
-    )
-
-
-def challenge_prompt(table: TableScene) -> ChoiceOverlay:
-    game = table.game
-    rules = game.rules
-    target = _last_wd4_player(table)
-    who = table.narrator.name(target) if target is not None else "They"
-    challenge_cost = game.pending + 2
-    takes_back = rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
-    text = (
-        f"{who} played a Wild Draw Four. Accept and draw {game.pending}, or challenge: if it was "
-        f"a bluff {who} draws 4 instead"
-        + (" and takes the card back" if takes_back else "")
-        + f"; if it was legal you draw {challenge_cost}."
-    )
-    options: list[Option] = []
-    for action in _mine(table):
-        if isinstance(action, Accept):
-            options.append(
-                Option(
-                    f"Accept: draw {game.pending}",
-                    "safe",
-                    table.chooser(action),
-                    (60, 70, 90),
-                )
-            )
-        elif isinstance(action, Challenge):
-            options.append(
-                Option(
-                    "Challenge!",
-                    f"risk {challenge_cost} cards",
-                    table.chooser(action),
-                    (170, 50, 50),
-                )
-            )
-        elif isinstance(action, Play):
-            options.append(
-                Option(
-                    f"Stack {action.card.label}",
-                    "pass it on",
-                    table.chooser(action),
-                    (120, 90, 30),
-                )
-            )
-    return ChoiceOverlay(
-        table.app, table, "Wild Draw Four!", text, options, _actor_phase(table, Phase.PENALTY)
-    )
-
-
-def _last_wd4_player(table: TableScene) -> int | None:
-    from game.events import CardPlayed
-
-    for event in reversed(table.game.log):
-        if isinstance(event, CardPlayed):
-            return event.player
-    return None
-
-
-def swap_prompt(table: TableScene) -> ChoiceOverlay:
-    options = []
-    for action in _mine(table):
-        if isinstance(action, ChooseSwap):
-            count = len(table.presenter.hands[action.target])
-            options.append(
-                Option(
-                    table.narrator.name(action.target),
-                    f"{count} cards",
-                    table.chooser(action),
-                )
-            )
-    columns = 2 if len(options) > 4 else 1
-    return ChoiceOverlay(
-        table.app,
-        table,
-        "Swap hands with...",
-        "You played a 7.",
-        options,
-        _actor_phase(table, Phase.SWAP),
-        columns=columns,
-    )
-
-
-def rule_prompt(table: TableScene) -> ChoiceOverlay:
-    options = []
-    for action in _mine(table):
-        if isinstance(action, MakeRule):
-            options.append(
-                Option(
-                    RACE_ACTION_TEXT[action.rule],
-                    f"for every {action.number}",
-                    table.chooser(action),
-                )
-            )
-    return ChoiceOverlay(
-        table.app,
-        table,
-        "Make a House Rule",
-        "Whenever this number is played, everyone races to do it; the last one draws 1.",
-        options,
-        _actor_phase(table, Phase.MAKE_RULE),
-        columns=2,
-    )
-
-
-def effects_prompt(table: TableScene) -> ChoiceOverlay:
-    options = []
-    for action in _mine(table):
-        if isinstance(action, ChooseCustomEffect):
-            options.append(
-                Option(
-                    CUSTOM_EFFECT_TEXT[action.effect].capitalize(),
-                    "",
-                    table.chooser(action),
-                )
-            )
-        elif isinstance(action, FinishCustomEffects):
-            options.append(Option("Done", "start the game", table.chooser(action), (40, 120, 70)))
-    chosen = ", ".join(CUSTOM_EFFECT_TEXT[e] for e in table.game.custom_effects) or "none yet"
-    return ChoiceOverlay(
-        table.app,
-        table,
-        "Wild Customizable",
-        f"Choose what the three Wild Customizable cards do. Chosen: {chosen}.",
-        options,
-        _actor_phase(table, Phase.SETUP),
-        columns=2,
-    )
-
-
-def bluff_prompt(table: TableScene, action: Play) -> ChoiceOverlay:
-    color = table.game.color
-    held = color.value if color is not None else "the color"
-    text = f"You hold {held}: this Wild Draw Four is a bluff. If you are challenged you draw 4" + (
-        " and take it back."
-        if table.game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
-        else "."
-    )
-    # The safe choice comes first, so Enter or A (the focused button) keeps the card.
-    options = [
-        Option("Keep it", "play something else", lambda: None),
-        Option("Bluff anyway", "risky", table.chooser(action), (170, 50, 50)),
-    ]
-    return ChoiceOverlay(
-        table.app,
-        table,
-        "A bluff?",
-        text,
-        options,
-        _actor_phase(table, table.game.phase),
-        can_cancel=True,
-    )
+    def leave(self) -> None: ...
 
 
 class RaceOverlay(Scene):
@@ -326,7 +55,7 @@ class RaceOverlay(Scene):
     opaque = False
     freezes_below = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         self.age = 0.0
@@ -345,8 +74,8 @@ class RaceOverlay(Scene):
         race = self.table.race
         if race is None:
             return
-        if self.table.race_seen_at is None:
-            self.table.race_seen_at = self.table.clock  # from now on the AIs' clock runs
+        # From now on the AIs' clock runs (the first drawing counts).
+        self.table.match.race_seen(self.table.clock)
         status = self.table.layout.status.rect()
         rect = pygame.Rect(0, 0, status.width + 8, 170)
         # Over the status line (which says the same), so the piles and seats a race may ask
@@ -376,7 +105,7 @@ class PauseOverlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         self.rect = pygame.Rect(0, 0, 620, 646)
@@ -421,8 +150,6 @@ class PauseOverlay(Scene):
         self._store()
 
     def _store(self) -> None:
-        from scenes.store.settings import save_settings
-
         problem = save_settings(self.app.settings)
         if problem:
             self.table.refuse(problem)
@@ -432,14 +159,10 @@ class PauseOverlay(Scene):
         self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
 
     def _howto(self) -> None:
-        from scenes.howto import HowToScene
-
-        self.app.push(HowToScene(self.app, self.table.game.rules))
+        self.table.how_to_play()
 
     def _leave(self) -> None:
-        from scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.table.leave()
 
     def handle(self, intent: Intent) -> None:
         if intent.act is Act.PAUSE:
@@ -457,11 +180,11 @@ class PauseOverlay(Scene):
 class HandOffOverlay(Scene):
     """The curtain between two people's turns: nothing private shows until the next is ready."""
 
-    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+    def __init__(self, app: App, table: TableView, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
-        self.name = table.setup.seats[seat].name
+        self.name = table.match.seats[seat].name
         self.notice = ""
 
     def handle(self, intent: Intent) -> None:
@@ -470,7 +193,7 @@ class HandOffOverlay(Scene):
             if owner is not None and owner != self.seat:
                 # Someone else's controller neither opens this hand nor changes owner.
                 self.notice = (
-                    f"That controller is {self.table.setup.seats[owner].name}'s. "
+                    f"That controller is {self.table.match.seats[owner].name}'s. "
                     f"{self.name}: press A on yours, or Enter, or click."
                 )
                 return
@@ -499,8 +222,8 @@ class HandOffOverlay(Scene):
             draw_text(surface, f"Last move: {status}", 26, (960, 640), MUTED, shadow=True)
         if self.notice:
             draw_text(surface, self.notice, 28, (960, 720), DANGER, shadow=True)
-        if len(self.table.people) > 1:
-            lines = couch_help(self.table)
+        if len(self.table.match.people) > 1:
+            lines = self.table.couch_help()
             for i, line in enumerate(lines):
                 y = 1040 - 34 * (len(lines) - 1 - i)
                 draw_text(surface, line, 24, (960, y), MUTED, shadow=True)

@@ -7,18 +7,21 @@ the button to the next round with "Play again" and "Title".
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import pygame
 
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
+from game.match import Match, MatchSetup
 from scenes.app import App, Scene
+from scenes.art import CardArt
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.table.scene import TableScene
+from scenes.table.narrate import Narrator
+from scenes.table.overlays import MoveLogOverlay
+from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
@@ -43,13 +46,33 @@ def points_line(ended: RoundEnded, counted: int, winner: str, partner: str | Non
     return f"{scorers} {verb} {ended.points} {noun}{each} for the cards left in the other hands"
 
 
+class ScoringTable(Protocol):
+    """What the scoring screen needs of the table below it."""
+
+    match: Match
+    setup: MatchSetup
+    narrator: Narrator
+    presenter: Presenter
+    art: CardArt
+
+    def next_round(self) -> None: ...
+
+    def finish_match(self) -> None: ...
+
+    def play_again(self) -> None: ...
+
+    def replay(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+
 class ScoringScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: ScoringTable) -> None:
         super().__init__(app)
         self.table = table
-        game = table.game
+        game = table.match.game
         self.ended = _last(game.log, RoundEnded)
         self.match = _last(game.log, MatchEnded) if game.phase is Phase.MATCH_OVER else None
         self.age = 0.0
@@ -85,21 +108,13 @@ class ScoringScene(Scene):
         ]
 
     def _replay(self) -> None:
-        from game.record import Record
-        from scenes.replay import ReplayScene
-
-        table = self.table
-        record = Record.of(table.game)
-        self.app.push(ReplayScene(self.app, table.setup, record, table.sounds, table.art))
+        self.table.replay()
 
     def _log(self) -> None:
-        from scenes.table.overlays import MoveLogOverlay
-
         self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
 
     def _rounds_done(self) -> bool:
-        limit = self.table.setup.max_rounds
-        return limit is not None and self.table.game.round >= limit
+        return self.table.match.rounds_done
 
     def _next(self) -> None:
         self.app.close(self)
@@ -107,33 +122,17 @@ class ScoringScene(Scene):
 
     def _again(self) -> None:
         self.app.close(self)
-        self.table.finish_match()
-        setup = self.table.setup
-        again = dataclasses.replace(setup, seed=setup.seed + 1)
-        self.app.replace(
-            TableScene(
-                self.app,
-                again,
-                sounds=self.table.sounds,
-                art=self.table.art,
-                autoplay=self.table.autoplay,
-                on_match_end=self.table.on_match_end,
-                autosave=self.table.autosave,
-            )
-        )
+        self.table.play_again()
 
     def _title(self) -> None:
-        self.table.finish_match()
-        from scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.table.leave()
 
     def handle(self, intent: Intent) -> None:
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if not self.table.people and self.app.top is self:
+        if not self.table.match.people and self.app.top is self:
             # An AI-only table moves on by itself.
             pause = self.app.settings.duration(AUTOPLAY_PAUSE_S)
             if self.age >= self.count_s + pause:
@@ -160,7 +159,7 @@ class ScoringScene(Scene):
             title += " the match!"
         draw_text(surface, title, 54, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
         counted = self._counted()
-        partner = self.table.game.partner(ended.winner)
+        partner = self.table.match.game.partner(ended.winner)
         subtitle = points_line(
             ended,
             counted,
@@ -191,7 +190,7 @@ class ScoringScene(Scene):
     def _draw_rows(self, surface: pygame.Surface, counted: int) -> None:
         ended = self.ended
         assert ended is not None
-        game = self.table.game
+        game = self.table.match.game
         narrator = self.table.narrator
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}

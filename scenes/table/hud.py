@@ -1,0 +1,240 @@
+"""The table's heads-up display: seat plates, the center ring, the status banner, the move log
+and the scores, drawn from the game and the presenter (no state of its own but the clock)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from game.engine import Game, Phase
+from game.match import Seat
+from game.rules import RACE_ACTION_TEXT
+from scenes.art import COLOR_RGB, Icon, avatar, color_shape, icon
+from scenes.assets import Weight, scaled
+from scenes.store.settings import Settings
+from scenes.table.layout import Layout
+from scenes.table.narrate import Narrator
+from scenes.table.presenter import Presenter
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, draw_text, ellipsize, panel, wrap
+
+# The move log and the scores: opaque enough that cards passing behind never show through.
+PANEL_FILL = (8, 12, 18, 238)
+
+
+class Hud:
+    """Draws everything on the table that is not a card."""
+
+    def __init__(
+        self, layout: Layout, narrator: Narrator, seats: Sequence[Seat], settings: Settings
+    ) -> None:
+        self.layout = layout
+        self.narrator = narrator
+        self.seats = tuple(seats)
+        self.settings = settings
+        self.clock = 0.0  # seconds: the ring turns and the turn glow pulses with it
+
+    def draw_status(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
+        """The banner above the hand: the last move, a prompt or a refusal."""
+        rect = self.layout.status.rect()
+        # Large text grows these sizes as it grows every text (scenes.assets.text_scale).
+        size = 30
+        lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
+        if len(lines) > 1:
+            size = 24
+            lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
+            # Two lines get room of their own: the banner grows upward, away from the hand.
+            grow = scaled(size) + 8
+            rect = rect.inflate(0, grow).move(0, -grow // 2)
+        surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
+        step = rect.height / (len(lines) + 1)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, size, (rect.centerx, rect.y + step * (i + 1)), color)
+
+    def draw_center(self, surface: pygame.Surface, presenter: Presenter) -> None:
+        box = self.layout.direction
+        clockwise = presenter.direction > 0
+        size = round(min(box.width, box.height))
+        ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, (255, 255, 255))
+        spin = 0 if self.settings.reduced_motion else 18
+        turn = (self.clock * (spin if clockwise else -spin)) % 360
+        angle = -round(turn / 3) * 3  # rotate in 3-degree steps so the cache stays small
+        rotated = _rotated(ring, angle)
+        rotated.set_alpha(46)
+        surface.blit(rotated, rotated.get_rect(center=box.center))
+        color = presenter.color
+        cbox = self.layout.color
+        diameter = round(min(cbox.width, cbox.height))
+        center = (round(cbox.center[0]), round(cbox.center[1]))
+        if color is not None:
+            pygame.draw.circle(surface, (250, 250, 250), center, diameter // 2 + 4)
+            pygame.draw.circle(surface, COLOR_RGB[color], center, diameter // 2)
+            shape = color_shape(color, diameter // 2, (255, 255, 255))
+            surface.blit(shape, shape.get_rect(center=center))
+        else:
+            pygame.draw.circle(surface, (255, 255, 255), center, diameter // 2, 3)
+
+    def draw_seat(
+        self, surface: pygame.Surface, game: Game, presenter: Presenter, seat: int
+    ) -> None:
+        plate = presenter.place(seat).plate
+        rect = plate.rect()
+        spec = self.seats[seat]
+        acting = not presenter.busy and game.actor == seat
+        acting = acting and game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        if acting:
+            glow = pygame.Rect(rect).inflate(14, 14)
+            wave = 0.0 if self.settings.reduced_motion else math.sin(self.clock * 5)
+            pulse_alpha = 150 + round(80 * wave)
+            surface.blit(panel(glow.size, 24, (255, 206, 84, pulse_alpha), None), glow)
+        surface.blit(panel(rect.size, 18, (12, 18, 26, 225), (255, 255, 255, 50)), rect)
+        diameter = rect.height - 16
+        face = avatar(spec.name, diameter, seat)
+        surface.blit(face, (rect.x + 8, rect.y + 8))
+        left = rect.x + diameter + 20
+        title_size = max(18, min(28, rect.height // 3))
+        # The name stops short of the card-count badge on the right of the plate.
+        room = rect.right - 10 - 54 - 10 - left
+        name = ellipsize(self.narrator.name(seat), title_size, room, Weight.BOLD)
+        draw_text(
+            surface,
+            name,
+            title_size,
+            (left, rect.y + rect.height * 0.34),
+            WHITE,
+            Weight.BOLD,
+            "midleft",
+        )
+        level = "Person" if spec.level is None else f"{spec.level.value.capitalize()} AI"
+        draw_text(
+            surface,
+            level,
+            max(15, title_size - 8),
+            (left, rect.y + rect.height * 0.72),
+            MUTED,
+            Weight.REGULAR,
+            "midleft",
+        )
+        count = len(presenter.hands[seat])
+        badge = pygame.Rect(0, 0, 54, 40)
+        badge.midright = (rect.right - 10, rect.centery)
+        hue = DANGER if count == 1 else (48, 64, 84)
+        surface.blit(panel(badge.size, 14, (*hue, 255), None), badge)
+        draw_text(surface, str(count), 24, badge.center, WHITE, Weight.BOLD)
+        if game.rules.teams:
+            team = "A" if seat % 2 == 0 else "B"
+            draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
+
+    def draw_log(self, surface: pygame.Surface, game: Game, log: Sequence[str]) -> None:
+        box = self.layout.log
+        rect = box.rect()
+        surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
+        size, pitch = 17, scaled(22)  # the pitch follows Large text, as the size does
+        # The House Rules in play head the panel (every seat's corner is taken at 10 players).
+        rules = self.house_rule_lines(game)
+        if rules:
+            draw_text(
+                surface, "House Rules", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft"
+            )
+            for i, line in enumerate(rules):
+                text = ellipsize(line, size, rect.width - 32, Weight.REGULAR)
+                y = rect.y + 46 + i * pitch
+                draw_text(surface, text, size, (rect.x + 16, y), WHITE, Weight.REGULAR, "topleft")
+            rect = rect.copy()
+            used = 36 + len(rules) * pitch + 8
+            rect.y += used
+            rect.height -= used
+        draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        for i, line in enumerate(self.log_lines(log, size, pitch, rect.height)):
+            draw_text(
+                surface,
+                line,
+                size,
+                (rect.x + 16, rect.y + 46 + i * pitch),
+                (220, 226, 232),
+                Weight.REGULAR,
+                "topleft",
+            )
+
+    def house_rule_lines(self, game: Game) -> list[str]:
+        """The House Rules in play, one line each ("3: Press Up"); with the rule text hidden
+        (as the box suggests, to be remembered) only the numbers that have a rule."""
+        rules = sorted(game.house_rules.items())
+        if not rules:
+            return []
+        if not game.rules.show_house_rule_text:
+            numbers = ", ".join(str(number) for number, _ in rules)
+            return [f"Ruled: {numbers}", "Remember what!"]
+        return [f"{number}: {RACE_ACTION_TEXT[rule]}" for number, rule in rules]
+
+    def log_lines(
+        self, log: Sequence[str], size: int, pitch: int, height: float | None = None
+    ) -> list[str]:
+        """The newest moves that fit the log panel (``height`` of it), as whole entries (never
+        the tail of a sentence at the top); only a single entry too long for it is cut."""
+        rect = self.layout.log.rect()
+        limit = max(1, (round(rect.height if height is None else height) - 50) // pitch)
+        lines: list[str] = []
+        for entry in reversed(log[-12:]):
+            wrapped = wrap(entry, size, rect.width - 32)
+            if lines and len(lines) + len(wrapped) > limit:
+                break
+            lines = wrapped + lines
+        return lines[-limit:]
+
+    def draw_scores(self, surface: pygame.Surface, game: Game) -> None:
+        rect = self.layout.scores.rect()
+        surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
+        rules = game.rules
+        target = rules.target_for(game.players)
+        title = f"Round {game.round}"
+        if target:
+            title += f"  ·  to {target}"
+        draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        players = game.players
+        if rules.teams:
+            # Partners score together: one line a team.
+            for row, team in enumerate(((0, 2), (1, 3))):
+                team_y = rect.y + 59 + row * 26
+                names = " & ".join(self.narrator.name(s) for s in team)
+                draw_text(
+                    surface, names, 18, (rect.x + 16, team_y), WHITE, Weight.REGULAR, "midleft"
+                )
+                score = str(game.scores[team[0]])
+                draw_text(
+                    surface, score, 18, (rect.right - 16, team_y), GOLD, Weight.BOLD, "midright"
+                )
+            return
+        columns = 1 if players <= 4 else 2  # the layout's scores box is sized for this
+        rows = (players + columns - 1) // columns
+        row_h = min(26.0, (rect.height - 48) / max(1, rows))
+        col_w = (rect.width - 32) / columns
+        size = max(14, min(18, round(row_h * 0.8)))
+        for seat in range(players):
+            col, row = divmod(seat, rows)
+            y = rect.y + 46 + row * row_h + row_h / 2
+            left = rect.x + 16 + col * col_w
+            right = left + col_w - (12 if columns > 1 and col == 0 else 0)
+            name = ellipsize(self.narrator.name(seat), size, right - left - 56, Weight.REGULAR)
+            draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
+            score = str(game.scores[seat])
+            draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
+
+    def draw_menu_button(self, surface: pygame.Surface) -> None:
+        rect = self.layout.menu_button.rect()
+        surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
+        draw_text(surface, "Menu (Esc)", 20, rect.center, WHITE)
+
+
+_ROTATED: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
+    key = (id(image), angle)
+    found = _ROTATED.get(key)
+    if found is None:
+        if len(_ROTATED) > 400:
+            _ROTATED.clear()
+        found = _ROTATED[key] = pygame.transform.rotozoom(image, angle, 1.0)
+    return found

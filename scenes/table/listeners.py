@@ -1,0 +1,51 @@
+"""Listeners of the match that keep what is played: the autosave and the statistics.
+
+Each is told of every change after it happened, like the table's presenter. Neither changes
+the match; a disk that refuses is reported through ``report`` (the table shows it) and the
+game goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from game.events import MatchEnded, RoundEnded
+from game.match import Match, MatchEvent, MatchFinished, MatchSetup
+from scenes.stats import record_round
+from scenes.store.saves import clear_save, save_match
+
+
+class Autosave:
+    """Saves the match after every action, so a closed window or a crash loses nothing; a match
+    that was played to its end is cleared (there is nothing left to continue)."""
+
+    def __init__(self, setup: MatchSetup, report: Callable[[str], None]) -> None:
+        self.setup = setup
+        self.report = report
+
+    def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
+        if any(isinstance(e, MatchFinished) for e in events):
+            clear_save()
+            return
+        try:
+            save_match(self.setup, match.game)
+        except OSError as error:
+            self.report(f"The match could not be saved: {error}")
+
+
+class Statistics:
+    """Counts each round for the people at the table, once it is scored."""
+
+    def __init__(self, setup: MatchSetup, report: Callable[[str], None]) -> None:
+        self.setup = setup
+        self.report = report
+
+    def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
+        ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+        if ended is None:
+            return
+        over = next((e for e in events if isinstance(e, MatchEnded)), None)
+        winners = over.winners if over is not None else ()
+        problem = record_round(self.setup, ended, over is not None, winners)
+        if problem:
+            self.report(problem)

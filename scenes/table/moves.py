@@ -1,0 +1,269 @@
+"""From a person's input to an action: pure functions of the legal actions and the game.
+
+Nothing here draws or keeps state: the table scene asks which action a key, a click or a race
+step means for a seat, and submits it to the match. Everything a person may do is one of the
+match's legal actions; a press that means none of them gets a sentence for a player instead
+(``refusal``), never the engine's technical text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from game.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    Pass,
+    Play,
+)
+from game.ai import Level, make_agent
+from game.ai.memory import Memory
+from game.cards import Card
+from game.engine import Game, Phase
+from game.events import redact
+from game.rules import RaceAction, Stacking
+
+# The places a race may ask a person to tap, and the steps of every race action.
+TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
+RACE_STEPS: dict[RaceAction, tuple[str, ...]] = {
+    RaceAction.TAP_DRAW_PILE: ("draw",),
+    RaceAction.TAP_DISCARD_PILE: ("discard",),
+    RaceAction.TAP_OWN_SEAT: ("seat",),
+    RaceAction.TAP_TABLE_TWICE: ("table", "table"),
+    RaceAction.PRESS_UP: ("up",),
+    RaceAction.PRESS_DOWN: ("down",),
+    RaceAction.PRESS_LEFT: ("left",),
+    RaceAction.PRESS_RIGHT: ("right",),
+    RaceAction.PRESS_UNO: ("uno",),
+    RaceAction.PRESS_UP_THEN_DOWN: ("up", "down"),
+    RaceAction.PRESS_LEFT_THEN_RIGHT: ("left", "right"),
+    RaceAction.TAP_CENTER_THREE_TIMES: ("center", "center", "center"),
+}
+
+
+@dataclass
+class RaceInput:
+    """Progress of a person through a House Rules race action."""
+
+    rule: RaceAction
+    done: list[str] = field(default_factory=list)
+
+
+def advance_race(done: list[str], rule: RaceAction, step: str) -> tuple[bool, bool]:
+    """One step of a race action: (right step, race finished). A wrong step starts the action
+    again; the last right one finishes it (``done`` is then empty, ready for the next race)."""
+    wanted = RACE_STEPS[rule]
+    if wanted[len(done)] != step:
+        done.clear()
+        return False, False
+    done.append(step)
+    if len(done) == len(wanted):
+        done.clear()
+        return True, True
+    return True, False
+
+
+def controller_step(done: Sequence[str], rule: RaceAction) -> str:
+    """What a press of A means in a race on a controller, which cannot point: the tap the race
+    asks for next, or a plain tap (a wrong step) when it asks for a key."""
+    upcoming = RACE_STEPS[rule][len(done)]
+    return upcoming if upcoming in TAPS else "tap"
+
+
+def first_of(actions: Iterable[Action], seat: int, *kinds: type[Action]) -> Action | None:
+    """The first of ``seat``'s actions of the first kind that has one (kinds in order)."""
+    mine = [a for a in actions if a.player == seat]
+    for kind in kinds:
+        for action in mine:
+            if isinstance(action, kind):
+                return action
+    return None
+
+
+def card_move(actions: Iterable[Action], card: Card) -> Play | JumpIn | None:
+    """Playing ``card`` (on a turn, or jumping in with it), if that is legal now."""
+    for action in actions:
+        if isinstance(action, Play | JumpIn) and action.card is card:
+            return action
+    return None
+
+
+def draw_move(actions: Iterable[Action], seat: int) -> Action | None:
+    """The draw key: draw a card, or the move that takes its place now (keep the card just
+    drawn, take the penalty cards, accept the skip)."""
+    return first_of(actions, seat, Draw, Pass, Accept)
+
+
+def draw_refusal(game: Game, seat: int) -> str:
+    return "Wait for your turn to draw." if game.actor != seat else "You cannot draw now."
+
+
+UNO_REFUSAL = "Call UNO when you have two cards and play one, or just after."
+CATCH_REFUSAL = "Nobody can be caught right now."
+
+
+def own_drawn(game: Game, seat: int) -> Card | None:
+    """The card ``seat`` just drew and must play or keep, if that is the moment."""
+    if game.phase is Phase.DRAWN and game.actor == seat:
+        return game.drawn
+    return None
+
+
+def is_turn(game: Game, seat: int) -> bool:
+    """The game waits on ``seat`` for a move with its hand (not a choice in a prompt)."""
+    return game.actor == seat and game.phase in (
+        Phase.PLAY,
+        Phase.DRAWN,
+        Phase.PENALTY,
+        Phase.SKIP,
+    )
+
+
+def refusal(game: Game, seat: int, card: Card, name: Callable[[int], str]) -> str:
+    """Why ``seat`` cannot play ``card`` now, as a sentence for a player (never the engine's
+    technical text, which names seats by number and phases by their inner names)."""
+    phase = game.phase
+    if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return "This hand is over."
+    if phase is Phase.RACE:
+        return "Finish the House Rules race first."
+    if game.actor != seat:
+        return f"It is {name(game.actor)}'s turn: wait for yours."
+    drawn = game.drawn
+    if phase is Phase.DRAWN and drawn is not None:
+        return f"You just drew {drawn.label}: play it, or keep it."
+    waiting = {
+        Phase.COLOR: "Name a color first.",
+        Phase.SWAP: "Pick the player to swap hands with first.",
+        Phase.MAKE_RULE: "Make the House Rule first.",
+        Phase.SETUP: "Choose what the Wild Customizable cards do first.",
+        Phase.SKIP: "Only a Skip can bounce the skip on: play one, or be skipped.",
+    }
+    if phase in waiting:
+        return waiting[phase]
+    if phase is Phase.PENALTY:
+        if game.rules.stacking is Stacking.OFF:
+            return f"Challenge the Wild Draw Four, or take {game.pending}."
+        return f"Only a draw card can be stacked: stack one, or take {game.pending}."
+    # A normal turn: the engine's reason is about the card ("Yellow 8 does not match: ..."); its
+    # sentence starts with the move in its own terms ("seat 0 plays Y8: "), dropped here.
+    reason = game.why_illegal(Play(seat, card)).partition(": ")[2]
+    return reason[:1].upper() + reason[1:] + "." if reason else "That card cannot be played now."
+
+
+def prompt_line(game: Game, seat: int, hand_shown: bool, draw_key: str) -> str:
+    """What the person at the screen is asked to do now, when it is their move; ``hand_shown``
+    False (a couch table between turns) keeps a jump-in from giving a face-down hand away."""
+    if game.actor != seat:
+        if hand_shown and any(
+            isinstance(a, JumpIn) and a.player == seat for a in game.legal_actions()
+        ):
+            return "Jump in! You hold the very same card: click it before the next move"
+        return ""
+    match game.phase:
+        case Phase.PLAY:
+            return f"Your turn: play a lifted card, or draw ({draw_key})"
+        case Phase.DRAWN:
+            return "Play the card you drew, or keep it"
+        case Phase.PENALTY if game.rules.stacking is Stacking.OFF:
+            return f"Challenge the Wild Draw Four, or take {game.pending}"
+        case Phase.PENALTY:
+            return f"Stack a draw card, or take {game.pending}"
+        case Phase.SKIP:
+            return "Play a Skip to bounce it on, or be skipped"
+    return ""
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button of the table's column: its caption, the action (None: ask for a hint), its
+    color and the move whose key it names."""
+
+    label: str
+    action: Action | None
+    color: tuple[int, int, int]
+    move: str
+
+
+def button_specs(
+    game: Game, mine: Sequence[Action], name: Callable[[int], str]
+) -> list[ButtonSpec]:
+    """The buttons for the moves of the person at the screen (``mine``), one per caption."""
+    specs: list[ButtonSpec] = []
+    for action in mine:
+        match action:
+            case CallUno():
+                specs.append(ButtonSpec("UNO!", action, (200, 60, 40), "uno"))
+            case Catch(target=target):
+                specs.append(ButtonSpec(f"Catch {name(target)}", action, (170, 40, 90), "catch"))
+            case Draw():
+                specs.append(ButtonSpec("Draw", action, (40, 90, 150), "draw"))
+            case Pass():
+                specs.append(ButtonSpec("Keep it", action, (60, 70, 90), "draw"))
+            case Accept() if game.phase is Phase.SKIP:
+                specs.append(ButtonSpec("Skip me", action, (60, 70, 90), "draw"))
+            case Accept():
+                specs.append(ButtonSpec(f"Take {game.pending}", action, (150, 70, 40), "draw"))
+    if mine and game.phase is Phase.PLAY and game.actor == mine[0].player:
+        specs.append(ButtonSpec("Hint", None, (70, 80, 60), "hint"))
+    # Several catch targets at once are rare; keep the first of each label.
+    unique: list[ButtonSpec] = []
+    for spec in specs:
+        if all(spec.label != u.label for u in unique):
+            unique.append(spec)
+    return unique
+
+
+def advice(game: Game, seat: int, seed: float) -> Action | None:
+    """What the Hard AI would do in ``seat``'s place, from that seat's view only."""
+    memory = Memory(seat, game.players)
+    for event in game.log:
+        memory.observe(redact(event, seat))
+    view = game.view(seat)
+    memory.sync_hand(view.hand)
+    return make_agent(Level.HARD).decide(view, memory, random.Random(seed))
+
+
+def explain(advice: Action | None, hand: Sequence[Card], color: object) -> str:
+    """A hint in words: the suggested move and plain facts about it (never the AI's secrets)."""
+    if advice is None:
+        return "Hard would wait and let the others move."
+    match advice:
+        case Play(card=card) | JumpIn(card=card):
+            named = card.color.value if card.color is not None else "wild"
+            same = sum(1 for c in hand if c.color is card.color and c is not card)
+            wilds = sum(1 for c in hand if c.is_wild and c is not card)
+            text = f"Hint: Hard would play {card.label}"
+            if card.is_wild:
+                return text + ": nothing else you hold fits as well, and you name the color."
+            if card.color is color and same:
+                text += f": it follows the color and leaves you {same} more {named}"
+            elif card.color is not color:
+                text += f": it matches the number or symbol and switches the color to {named}"
+            if wilds:
+                text += f"; your {'wild stays' if wilds == 1 else 'wilds stay'} for later"
+            return text + "."
+        case Draw():
+            return "Hint: Hard would draw a card."
+        case Pass():
+            return "Hint: Hard would keep the card it drew."
+        case Accept():
+            return "Hint: Hard would accept."
+        case Challenge():
+            return "Hint: Hard would challenge."
+        case CallUno():
+            return "Hint: call UNO now!"
+        case Catch(target=target):
+            return f"Hint: catch seat {target + 1}: they did not call UNO."
+        case ChooseColor(color=chosen):
+            held = sum(1 for c in hand if c.color is chosen)
+            return f"Hint: Hard would name {chosen.value}: you hold {held} of it."
+    return f"Hint: Hard would choose: {type(advice).__name__}."
