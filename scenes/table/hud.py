@@ -4,7 +4,7 @@ and the scores, drawn from the game and the presenter (no state of its own but t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -13,14 +13,26 @@ from game.match import Seat
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, Icon, avatar, color_shape, icon
 from scenes.assets import Weight, scaled
+from scenes.input import SECOND_SET_TEXT, button_name
 from scenes.store.settings import Settings
-from scenes.table.layout import Layout
+from scenes.table.layout import Box, Layout
+from scenes.table.moves import ButtonSpec
 from scenes.table.narrate import Narrator
 from scenes.table.presenter import Presenter
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, draw_text, ellipsize, panel, wrap
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ellipsize, panel, wrap
 
 # The move log and the scores: opaque enough that cards passing behind never show through.
 PANEL_FILL = (8, 12, 18, 238)
+
+
+def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
+    height = min(76.0, (box.height - gap * (max(1, count) - 1)) / max(1, count))
+    return [
+        pygame.Rect(
+            round(box.x), round(box.y + i * (height + gap)), round(box.width), round(height)
+        )
+        for i in range(count)
+    ]
 
 
 class Hud:
@@ -225,6 +237,31 @@ class Hud:
         rect = self.layout.menu_button.rect()
         surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
         draw_text(surface, "Menu (Esc)", 20, rect.center, WHITE)
+
+    def button_column(
+        self, specs: Sequence[ButtonSpec], clicks: Sequence[Callable[[], None]], keys: Sequence[str]
+    ) -> Menu:
+        """The buttons for the moves of the person at the screen, in the layout's column."""
+        rects = _column(self.layout.buttons, len(specs))
+        buttons = [
+            Button(rect, spec.label, click, detail=f"key {key}" if key else "", color=spec.color)
+            for rect, spec, click, key in zip(rects, specs, clicks, keys, strict=True)
+        ]
+        menu = Menu(buttons)
+        menu.focus = -1  # the keyboard moves through the hand, not these buttons
+        return menu
+
+    def couch_help(self, jump_in: bool, people: int) -> list[str]:
+        """The real-time moves a person can make off their turn, with their own device's names."""
+        buttons = self.settings.buttons
+        names = [f"{button_name(buttons['uno'])} UNO", f"{button_name(buttons['catch'])} catch"]
+        if jump_in:
+            names.append(f"{button_name(buttons['confirm'])} jump in")
+        names.append(f"hold {button_name(buttons['peek'])} to peek")
+        lines = ["Your own controller, any time: " + ", ".join(names) + "."]
+        if people == 2:
+            lines.append(f"Second person on the keyboard: {SECOND_SET_TEXT}.")
+        return lines
 
 
 _ROTATED: dict[tuple[int, int], pygame.Surface] = {}

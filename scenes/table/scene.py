@@ -12,14 +12,13 @@ catch.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Action, CallUno, Catch, Challenge, FinishRace, JumpIn, Play
+from game.actions import Action, CallUno, Catch, Challenge, JumpIn, Play
 from game.ai import Level
 from game.cards import Card, Rank
 from game.engine import Game, Phase
@@ -38,9 +37,10 @@ from game.record import Record
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
-from scenes.input import SECOND_KEYS, SECOND_SET_TEXT, Act, Intent, button_name, key_text
+from scenes.input import SECOND_KEYS, Act, Intent, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
+from scenes.table.hand import Hand, Pile
 from scenes.table.hud import Hud
 from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import Autosave, Statistics
@@ -57,8 +57,9 @@ from scenes.table.prompts import (
     rule_prompt,
     swap_prompt,
 )
+from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
-from scenes.ui import GOLD, WHITE, Button, Menu
+from scenes.ui import GOLD, WHITE, Menu
 
 __all__ = ["AI_NAMES", "TableScene", "ai_table", "default_setup"]
 
@@ -79,13 +80,6 @@ PROMPTS = {
 class Refusal:
     text: str
     until: float
-
-
-def _key_step(act: Act) -> str | None:
-    """A race step made with a key or button (directions and UNO), if ``act`` is one."""
-    if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-        return str(act.value)
-    return "uno" if act is Act.UNO else None
 
 
 class TableScene(Scene):
@@ -156,12 +150,12 @@ class TableScene(Scene):
             seed=setup.seed,
         )
         self.presenter.viewer = self.viewer
+        self.hand = Hand(self.presenter, self.layout)
         self.clock = 0.0
         self.refusal: Refusal | None = None
-        self.focus = 0  # keyboard focus in the viewer's hand
         self.buttons = Menu()
-        self.race: RaceInput | None = None
-        self.other_races: dict[int, list[str]] = {}  # race steps done by people off screen
+        # Through the scene's own submit, as every person's move goes.
+        self.races = Races(self.match, self._submit_quietly)
         self.round_shown = 0
         self.finished = False
         self.background = felt(self.app.screen.get_size()).convert()
@@ -181,8 +175,6 @@ class TableScene(Scene):
         if self.people and not autoplay:
             self.match.add_listener(Statistics(setup, self.refuse))
         self.match.add_listener(self)
-        self._dragging: int | None = None
-        self._press_pos: tuple[int, int] | None = None
 
     def _warm_up(self) -> None:
         """Draw the card backs the deal will fly through now, not in the middle of it."""
@@ -214,6 +206,20 @@ class TableScene(Scene):
         return self.match.viewer
 
     @property
+    def focus(self) -> int:
+        """The keyboard focus in the hand at the screen."""
+        return self.hand.focus
+
+    @property
+    def race(self) -> RaceInput | None:
+        """The race input of the person at the screen, while they race."""
+        return self.races.screen
+
+    @race.setter
+    def race(self, race: RaceInput | None) -> None:
+        self.races.screen = race
+
+    @property
     def race_seen_at(self) -> float | None:
         return self.match.race_seen_at
 
@@ -242,10 +248,7 @@ class TableScene(Scene):
         happened = [e for e in events if not isinstance(e, MatchFinished)]
         if not happened:
             return
-        if self.race is not None and not self._race_open():
-            self.race = None
-        if match.game.phase is not Phase.RACE:
-            self.other_races.clear()
+        self.races.changed(self.viewer)
         self.presenter.push(happened, self.narrator.line(happened))
 
     def chooser(self, action: Action) -> Callable[[], None]:
@@ -264,15 +267,7 @@ class TableScene(Scene):
 
     def couch_help(self) -> list[str]:
         """The real-time moves a person can make off their turn, with their own device's names."""
-        buttons = self.app.settings.buttons
-        names = [f"{button_name(buttons['uno'])} UNO", f"{button_name(buttons['catch'])} catch"]
-        if self.game.rules.jump_in:
-            names.append(f"{button_name(buttons['confirm'])} jump in")
-        names.append(f"hold {button_name(buttons['peek'])} to peek")
-        lines = ["Your own controller, any time: " + ", ".join(names) + "."]
-        if len(self.people) == 2:
-            lines.append(f"Second person on the keyboard: {SECOND_SET_TEXT}.")
-        return lines
+        return self.hud.couch_help(self.game.rules.jump_in, len(self.people))
 
     # ------------------------------------------------------------- update
 
@@ -398,8 +393,7 @@ class TableScene(Scene):
     def show_to(self, seat: int) -> None:
         """Turn the table to a person who has confirmed they are holding the screen."""
         self.match.show_to(seat)
-        self.focus = 0
-        self.presenter.hover = None
+        self.hand.reset()
         self.presenter.set_viewer(seat)
         self.buttons = Menu()
         self._sync_view()
@@ -425,8 +419,7 @@ class TableScene(Scene):
             if any(isinstance(a, Challenge) for a in mine):
                 self.app.push(challenge_prompt(self.app, ask))
         elif game.phase is Phase.RACE and self.viewer in game.race_left:
-            if self.race is None:
-                self.race = RaceInput(game.house_rules[game.race_number])
+            self.races.prompt()
             self.app.push(RaceOverlay(self.app, self))
 
     # ------------------------------------------------------------- input
@@ -472,20 +465,9 @@ class TableScene(Scene):
     def _key_move(self, intent: Intent) -> None:
         """A key or controller button of the person at the screen."""
         act = intent.act
-        hand = self.presenter.hands[self.viewer]
-        menu = self.buttons
-        if act in (Act.UP, Act.DOWN) and menu.buttons:
-            # Up and down walk the button column (Draw, UNO, Keep it...); left and right go
-            # back to the hand, so a keyboard or a controller reaches every button.
-            if menu.focus < 0:
-                menu.focus = 0 if act is Act.DOWN else len(menu.buttons) - 1
-            else:
-                menu.move(1 if act is Act.DOWN else -1)
-        elif act in (Act.LEFT, Act.RIGHT) and hand:
-            menu.focus = -1
-            self.focus = (self.focus + (1 if act is Act.RIGHT else -1)) % len(hand)
-            self.presenter.hover = hand[self.focus].card.uid
-        elif act is Act.CONFIRM:
+        if self.hand.walk(self.viewer, self.buttons, act):
+            return
+        if act is Act.CONFIRM:
             self._confirm(intent)
         elif act is Act.DRAW:
             self._do(moves.draw_move(self.mine(), self.viewer), None)
@@ -498,22 +480,18 @@ class TableScene(Scene):
 
     def _confirm(self, intent: Intent) -> None:
         """Enter or A: the focused button, else the card the screen shows as chosen."""
-        menu = self.buttons
-        hand = self.presenter.hands[self.viewer]
+        # Enter acts on what the screen shows: the card just drawn (Keep it is a button), else
+        # the card pointed at or with the keyboard focus.
         drawn = moves.own_drawn(self.game, self.viewer)
-        if menu.focus >= 0 and menu.buttons:
-            menu.handle(intent)
+        chosen = drawn if drawn is not None else self.hand.chosen(self.viewer)
+        if self.buttons.focus >= 0 and self.buttons.buttons:
+            self.buttons.handle(intent)
         elif self.couch and not self.match.screen.faces_open:
             # The screen person's cards are face down (it is not their turn): Enter or A jumps
             # in with the identical card, if they hold one, as it does for everyone else.
             self._jump_in_for(self.viewer)
-        elif drawn is not None:
-            # Enter acts on what the screen shows: the card just drawn (Keep it is a button).
-            self.try_card(drawn)
-        elif hand:
-            uid = self.presenter.hover
-            sprite = next((s for s in hand if s.card.uid == uid), hand[self.focus % len(hand)])
-            self.try_card(sprite.card)
+        elif chosen is not None:
+            self.try_card(chosen)
 
     def _do(self, action: Action | None, refusal: str | None) -> None:
         """Submit a key's move, or say why there is none (the draw key's reason depends)."""
@@ -523,49 +501,11 @@ class TableScene(Scene):
             self.refuse(refusal or moves.draw_refusal(self.game, self.viewer))
 
     def _pointer(self, intent: Intent) -> None:
-        """Mouse or touch: hover, click a button, click or drag a card, click the draw pile."""
-        act, pos = intent.act, intent.pos
-        if pos is None:
-            return
-        menu = self.buttons
-        if menu.handle(intent) and act is not Act.POINT:
-            return
-        if act is Act.POINT:
-            if menu.at(pos) is None:
-                menu.focus = -1  # Enter plays the hovered card, not a button left behind
-            sprite = self.presenter.viewer_sprite_at(pos)
-            self.presenter.hover = sprite.card.uid if sprite else None
-            if self._dragging is not None:
-                dragged = self.presenter.sprites.get(self._dragging)
-                if dragged is not None:
-                    dragged.x, dragged.y = pos
-            return
-        if act is Act.PRESS:
-            self._press_pos = pos
-            sprite = self.presenter.viewer_sprite_at(pos)
-            if sprite is not None:
-                self._dragging = sprite.card.uid
-            elif self.layout.draw_pile.rect().collidepoint(pos):
-                self._do(moves.draw_move(self.mine(), self.viewer), None)
-            return
-        self._release(pos)
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        uid, self._dragging = self._dragging, None
-        if uid is None:
-            return
-        sprite = self.presenter.sprites.get(uid)
-        start = self._press_pos or pos
-        moved = math.dist(start, pos) > 24
-        if sprite is None:
-            return
-        if moved and not self.layout.prompt.rect().collidepoint(pos):
-            # Dropped back on the hand: just return to its place.
-            self.presenter.refan(self.viewer)
-            return
-        self.try_card(sprite.card)
-        if moved:
-            self.presenter.refan(self.viewer)
+        chosen = self.hand.pointer(intent, self.buttons, self.viewer)
+        if chosen is Pile.DRAW:
+            self._do(moves.draw_move(self.mine(), self.viewer), None)
+        elif chosen is not None:
+            self.try_card(chosen)
 
     def try_card(self, card: Card) -> None:
         """The person chose a card: play it, jump in with it, or say why not."""
@@ -602,7 +542,7 @@ class TableScene(Scene):
         """Input from the own device of a person who is not at the screen: the real-time
         moves (races, catching, calling UNO, jumping in) act for them; nothing else does."""
         act = intent.act
-        if self.game.phase is Phase.RACE and self._race_for_other(seat, intent):
+        if self.races.off_screen(seat, act):
             return
         if act in (Act.CATCH, Act.UNO):
             kind = Catch if act is Act.CATCH else CallUno
@@ -638,36 +578,18 @@ class TableScene(Scene):
         if isinstance(advice, Play | JumpIn):
             self.presenter.hover = advice.card.uid
 
-    def _race_for_other(self, seat: int, intent: Intent) -> bool:
-        """A House Rules race run by a person who is not at the screen, on their own device.
-
-        A controller cannot point, so for it the race's taps are presses of A.
-        """
-        game = self.game
-        if seat not in game.race_left:
-            return False
-        rule = game.house_rules[game.race_number]
-        done = self.other_races.setdefault(seat, [])
-        step = _key_step(intent.act)
-        if intent.act is Act.CONFIRM:
-            step = moves.controller_step(done, rule)
-        if step is None:
-            return False
-        self._advance_race(seat, done, rule, step)
-        return True
-
     def _race_input(self, intent: Intent) -> bool:
         """Match the screen person's input against the steps of the race action."""
         race = self.race
         if race is None or not self._race_open():
             self.race = None
             return False
-        step = _key_step(intent.act)
+        step = key_step(intent.act)
         if intent.act is Act.PRESS and intent.pos is not None:
             step = self._tap_step(intent.pos, race.rule)
         if step is None:
             return False
-        if self._advance_race(self.viewer, race.done, race.rule, step):
+        if self.races.on_screen(self.viewer, step):
             self.sounds.play(Sfx.CLICK)
         else:
             self.refuse(RACE_ACTION_TEXT[race.rule] + "!")
@@ -685,14 +607,6 @@ class TableScene(Scene):
         )
         return next((step for step, rect in places if rect.collidepoint(pos)), "table")
 
-    def _advance_race(self, seat: int, done: list[str], rule: RaceAction, step: str) -> bool:
-        """One step of a race action: True if it was the right one (a wrong one starts the
-        action again); the last right step finishes the race for ``seat``."""
-        right, finished = moves.advance_race(done, rule, step)
-        if finished:
-            self.submit(FinishRace(seat))
-        return right
-
     # ------------------------------------------------------------- buttons
 
     def _key(self, move: str) -> str:
@@ -707,20 +621,8 @@ class TableScene(Scene):
             for button, click in zip(self.buttons.buttons, clicks, strict=True):
                 button.on_click = click
             return
-        box = self.layout.buttons
-        gap = 14
-        count = max(1, len(specs))
-        height = min(76.0, (box.height - gap * (count - 1)) / count)
-        buttons = []
-        for i, (spec, click) in enumerate(zip(specs, clicks, strict=True)):
-            rect = pygame.Rect(
-                round(box.x), round(box.y + i * (height + gap)), round(box.width), round(height)
-            )
-            key = self._key(spec.move)
-            detail = f"key {key}" if key else ""
-            buttons.append(Button(rect, spec.label, click, detail=detail, color=spec.color))
-        self.buttons = Menu(buttons)
-        self.buttons.focus = -1  # the keyboard moves through the hand, not these buttons
+        keys = [self._key(spec.move) for spec in specs]
+        self.buttons = self.hud.button_column(specs, clicks, keys)
 
     # ------------------------------------------------------------- drawing
 
