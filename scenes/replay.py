@@ -14,7 +14,6 @@ from game.actions import Action
 from game.engine import Game
 from game.match import MatchSetup
 from game.record import Record
-from game.rules import Stacking
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
 from scenes.assets import Weight
@@ -22,7 +21,7 @@ from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
 from scenes.table.hud import Hud
 from scenes.table.layout import table_layout
-from scenes.table.narrate import Narrator, past_lines
+from scenes.table.narrate import past_lines, table_narrator
 from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
@@ -42,17 +41,9 @@ class ReplayScene(Scene):
         self.layout, problem = table_layout(self.game.players)
         if problem:
             app.notify(problem)
-        names = [s.name for s in setup.seats]
         people = [i for i, s in enumerate(setup.seats) if s.is_person]
         viewer = people[0] if people else 0
-        # The log reads as the table's did: a couch table's names no private card.
-        couch = len(people) > 1 and not setup.open_hands
-        self.narrator = Narrator(
-            names,
-            -1 if couch else viewer,
-            len(people) == 1,
-            stacking=self.game.rules.stacking is not Stacking.OFF,
-        )
+        self.narrator = table_narrator(setup, self.game.rules)
         self.hud = Hud(self.layout, self.narrator, setup.seats, app.settings)
         # After the match nothing is secret: show every hand.
         self.presenter = Presenter(

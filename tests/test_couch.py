@@ -54,7 +54,7 @@ def test_hand_off_between_two_people() -> None:
                 assert faces <= {seat == table.viewer}, (seat, faces)
             continue
         game = table.game
-        if table.person_waited_on() != table.viewer:
+        if table.match.person_waited_on() != table.viewer:
             # Nobody's cards show while the screen may be changing hands.
             assert all(sprite.flip < 0.5 for hand in table.presenter.hands for sprite in hand)
         if top is table and game.actor == table.viewer and game.phase is Phase.PLAY:
@@ -154,13 +154,15 @@ def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) ->
 
 
 def test_hold_to_peek_shows_only_your_own_hand_while_held(monkeypatch) -> None:
+    from game.match import Couch
     from scenes.input import Act, Intent
 
     seats = (Seat("Maria"), Seat("Ana", Level.EASY), Seat("Tom"))
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.device_seat[5] = 2
-    monkeypatch.setattr(table, "person_waited_on", lambda: None)  # an AI's turn is on
+    # An AI's turn is on: nobody at the table is waited on.
+    monkeypatch.setattr(Couch, "waited_on", lambda self, game, screen: None)
     table.handle(Intent(Act.PEEK, device=5))
     hands = table.presenter.hands
     assert table.presenter.viewer == 2
@@ -366,7 +368,7 @@ def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
             played = [e for e in game.log[before:] if isinstance(e, CardPlayed)]
             assert played and played[0].player == seat and played[0].jump_in
             return
-        if table.person_waited_on() == table.viewer:
+        if table.match.person_waited_on() == table.viewer:
             mine = [a for a in legal if a.player == table.viewer]
             plays = [a for a in mine if isinstance(a, Play) and a.card.color is not None]
             table.submit(

@@ -12,8 +12,10 @@ import math
 from enum import Enum
 
 from game.cards import Card
+from game.rules import RaceAction
 from scenes.input import Act, Intent
 from scenes.table.layout import Layout
+from scenes.table.moves import RACE_STEPS
 from scenes.table.presenter import Presenter
 from scenes.ui import Menu
 
@@ -103,3 +105,15 @@ class Hand:
         if moved and not self.layout.prompt.rect().collidepoint(pos):
             return None
         return sprite.card
+
+    def tap_step(self, pos: tuple[int, int], rule: RaceAction, seat: int) -> str:
+        """Which place of the table a tap hit, as a step of a race."""
+        if RACE_STEPS[rule][0] == "table":
+            return "table"  # "tap the table" counts anywhere
+        places = (
+            ("draw", self.layout.draw_pile.rect()),
+            ("discard", self.layout.discard_pile.rect()),
+            ("seat", self.presenter.place(seat).plate.rect()),
+            ("center", self.layout.prompt.rect()),
+        )
+        return next((step for step, rect in places if rect.collidepoint(pos)), "table")

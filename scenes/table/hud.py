@@ -11,7 +11,7 @@ import pygame
 from game.engine import Game, Phase
 from game.match import Seat
 from game.rules import RACE_ACTION_TEXT
-from scenes.art import COLOR_RGB, Icon, avatar, color_shape, icon
+from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, icon
 from scenes.assets import Weight, scaled
 from scenes.input import SECOND_SET_TEXT, button_name
 from scenes.store.settings import Settings
@@ -33,6 +33,16 @@ def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
         )
         for i in range(count)
     ]
+
+
+def warm_up(art: CardArt, layout: Layout) -> None:
+    """Draw the card backs the deal will fly through now, not in the middle of it."""
+    widths = {seat.card_width for seat in layout.seats} | {layout.pile_card_width}
+    low, high = min(widths), max(widths)
+    widths |= set(range((low + 9) // 10 * 10, high + 10, 10))
+    for width in widths:
+        art.back(width)
+        art.shadow(width, 0.3)
 
 
 class Hud:

@@ -49,3 +49,23 @@ class Statistics:
         problem = record_round(self.setup, ended, over is not None, winners)
         if problem:
             self.report(problem)
+
+
+def keep(
+    match: Match,
+    setup: MatchSetup,
+    report: Callable[[str], None],
+    *,
+    autosave: bool,
+    count: bool,
+    new: bool,
+) -> None:
+    """Listen to ``match`` with the autosave (saving a new match at once, before its first
+    move) and, when people play and ``count``, the statistics."""
+    if autosave:
+        saver = Autosave(setup, report)
+        match.add_listener(saver)
+        if new:
+            saver.on_events(match, [])
+    if match.people and count:
+        match.add_listener(Statistics(setup, report))

@@ -232,6 +232,13 @@ def advice(game: Game, seat: int, seed: float) -> Action | None:
     return make_agent(Level.HARD).decide(view, memory, random.Random(seed))
 
 
+def hint(game: Game, seat: int, seed: float) -> tuple[str, Card | None]:
+    """The Hard AI's advice in ``seat``'s place, in words, and the card it would play."""
+    suggested = advice(game, seat, seed)
+    text = explain(suggested, game.view(seat).hand, game.color)
+    return text, suggested.card if isinstance(suggested, Play | JumpIn) else None
+
+
 def explain(advice: Action | None, hand: Sequence[Card], color: object) -> str:
     """A hint in words: the suggested move and plain facts about it (never the AI's secrets)."""
     if advice is None:

@@ -44,8 +44,9 @@ from game.events import (
     WentOut,
     redact,
 )
+from game.match import MatchSetup
 from game.record import replayed
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, Rules, Stacking
 
 YOU = "You"
 
@@ -187,3 +188,16 @@ def past_lines(game: Game, narrator: Narrator) -> list[str]:
     """The move log of a continued match: its record replayed, one line per action."""
     lines = (narrator.line(events) for events in replayed(game))
     return [line for line in lines if line]
+
+
+def table_narrator(setup: MatchSetup, rules: Rules) -> Narrator:
+    """The narrator of a table: the person at the screen is "You" when only one person plays;
+    at a couch table the move log is read by everyone, so it names no private card."""
+    people = [i for i, s in enumerate(setup.seats) if s.is_person]
+    couch = len(people) > 1 and not setup.open_hands
+    return Narrator(
+        [s.name for s in setup.seats],
+        -1 if couch else (people[0] if people else 0),
+        len(people) == 1,
+        stacking=rules.stacking is not Stacking.OFF,
+    )

@@ -34,18 +34,18 @@ from game.match import (
     default_setup,
 )
 from game.record import Record
-from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
+from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
 from scenes.input import SECOND_KEYS, Act, Intent, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
 from scenes.table.hand import Hand, Pile
-from scenes.table.hud import Hud
+from scenes.table.hud import Hud, warm_up
 from scenes.table.layout import Layout, table_layout
-from scenes.table.listeners import Autosave, Statistics
+from scenes.table.listeners import keep
 from scenes.table.moves import RaceInput
-from scenes.table.narrate import Narrator, past_lines
+from scenes.table.narrate import past_lines, table_narrator
 from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
 from scenes.table.presenter import Presenter
 from scenes.table.prompts import (
@@ -128,13 +128,7 @@ class TableScene(Scene):
         )
         self.art = art
         self.sounds = sounds
-        # At a couch table the move log is read by everyone: it names no private card.
-        self.narrator = Narrator(
-            [s.name for s in setup.seats],
-            -1 if self.couch else self.viewer,
-            len(self.people) == 1,
-            stacking=game.rules.stacking is not Stacking.OFF,
-        )
+        self.narrator = table_narrator(setup, game.rules)
         self.hud = Hud(self.layout, self.narrator, setup.seats, app.settings)
         # Couch play: a controller belongs to the person it was given to in setup, or who
         # pressed A on it at their hand-off, so catches, UNO calls, jump-ins and races from it
@@ -159,7 +153,7 @@ class TableScene(Scene):
         self.round_shown = 0
         self.finished = False
         self.background = felt(self.app.screen.get_size()).convert()
-        self._warm_up()
+        warm_up(art, self.layout)
         if resumed:
             self.presenter.snap(game)
             # The move log comes back too: the record replayed, one line per action as it was.
@@ -167,23 +161,8 @@ class TableScene(Scene):
             self.presenter.status = "Welcome back: the match goes on where it stopped."
         else:
             self.presenter.push(game.log, self.narrator.line(game.log))
-        if autosave:
-            saver = Autosave(setup, self.refuse)
-            self.match.add_listener(saver)
-            if not resumed:
-                saver.on_events(self.match, [])
-        if self.people and not autoplay:
-            self.match.add_listener(Statistics(setup, self.refuse))
+        keep(self.match, setup, self.refuse, autosave=autosave, count=not autoplay, new=not resumed)
         self.match.add_listener(self)
-
-    def _warm_up(self) -> None:
-        """Draw the card backs the deal will fly through now, not in the middle of it."""
-        widths = {seat.card_width for seat in self.layout.seats} | {self.layout.pile_card_width}
-        low, high = min(widths), max(widths)
-        widths |= set(range((low + 9) // 10 * 10, high + 10, 10))
-        for width in widths:
-            self.art.back(width)
-            self.art.shadow(width, 0.3)
 
     # ------------------------------------------------------------- the match
 
@@ -222,9 +201,6 @@ class TableScene(Scene):
     @property
     def race_seen_at(self) -> float | None:
         return self.match.race_seen_at
-
-    def face_visible(self, seat: int) -> bool:
-        return self.match.face_visible(seat)
 
     def person_actions(self) -> list[Action]:
         """The actions a person at the table may take now (window actions included)."""
@@ -377,10 +353,6 @@ class TableScene(Scene):
         )
         self._rebuild_buttons()
 
-    def person_waited_on(self) -> int | None:
-        """The person the game waits on now, if any (a turn, a choice, a race)."""
-        return self.match.person_waited_on()
-
     def _hand_off(self) -> bool:
         """Between two people's turns, hide every hand until the next one is ready."""
         waiting = self.match.hand_off_to()
@@ -398,6 +370,11 @@ class TableScene(Scene):
         self.buttons = Menu()
         self._sync_view()
 
+    def _asking(self) -> Asking:
+        """A prompt's question to the person at the screen."""
+        prompt = self.layout.prompt.rect()
+        return Asking(self.match, self.viewer, self.narrator.name, prompt, self._submit_quietly)
+
     def _open_prompts(self) -> None:
         """Push the overlay a person must answer (color, challenge, swap, rule, race...)."""
         if not self.people or self.app.top is not self:
@@ -406,13 +383,7 @@ class TableScene(Scene):
         mine = self.mine()
         if not mine:
             return
-        ask = Asking(
-            self.match,
-            self.viewer,
-            self.narrator.name,
-            self.layout.prompt.rect(),
-            self._submit_quietly,
-        )
+        ask = self._asking()
         if game.actor == self.viewer and game.phase in PROMPTS:
             self.app.push(PROMPTS[game.phase](self.app, ask))
         elif game.actor == self.viewer and game.phase is Phase.PENALTY:
@@ -528,14 +499,7 @@ class TableScene(Scene):
             return False
         if self.game.wd4_is_legal(self.viewer):
             return False
-        ask = Asking(
-            self.match,
-            self.viewer,
-            self.narrator.name,
-            self.layout.prompt.rect(),
-            self._submit_quietly,
-        )
-        self.app.push(bluff_prompt(self.app, ask, action))
+        self.app.push(bluff_prompt(self.app, self._asking(), action))
         return True
 
     def _off_screen(self, seat: int, intent: Intent) -> None:
@@ -572,11 +536,10 @@ class TableScene(Scene):
         if not self.people or seat not in {a.player for a in self.game.legal_actions()}:
             self.refuse("Nothing to decide right now.")
             return
-        advice = moves.advice(self.game, seat, self.clock)
-        view = self.game.view(seat)
-        self.refusal = Refusal(moves.explain(advice, view.hand, self.game.color), self.clock + 5.0)
-        if isinstance(advice, Play | JumpIn):
-            self.presenter.hover = advice.card.uid
+        text, card = moves.hint(self.game, seat, self.clock)
+        self.refusal = Refusal(text, self.clock + 5.0)
+        if card is not None:
+            self.presenter.hover = card.uid
 
     def _race_input(self, intent: Intent) -> bool:
         """Match the screen person's input against the steps of the race action."""
@@ -586,7 +549,7 @@ class TableScene(Scene):
             return False
         step = key_step(intent.act)
         if intent.act is Act.PRESS and intent.pos is not None:
-            step = self._tap_step(intent.pos, race.rule)
+            step = self.hand.tap_step(intent.pos, race.rule, self.viewer)
         if step is None:
             return False
         if self.races.on_screen(self.viewer, step):
@@ -594,18 +557,6 @@ class TableScene(Scene):
         else:
             self.refuse(RACE_ACTION_TEXT[race.rule] + "!")
         return True
-
-    def _tap_step(self, pos: tuple[int, int], rule: RaceAction) -> str:
-        """Which place of the table a tap hit, as a race step."""
-        if moves.RACE_STEPS[rule][0] == "table":
-            return "table"  # "tap the table" counts anywhere
-        places = (
-            ("draw", self.layout.draw_pile.rect()),
-            ("discard", self.layout.discard_pile.rect()),
-            ("seat", self.presenter.place(self.viewer).plate.rect()),
-            ("center", self.layout.prompt.rect()),
-        )
-        return next((step for step, rect in places if rect.collidepoint(pos)), "table")
 
     # ------------------------------------------------------------- buttons
 
