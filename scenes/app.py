@@ -11,6 +11,12 @@ reactions carry on behind a prompt.
 ``notify`` shows a short message over whatever scene is on screen (a toast), for things no
 scene is responsible for: a font or a layout file replaced by the built-in one, a key binding
 that was reset.
+
+Scenes do not build each other: ``app.go(route)`` asks the builder the app was given (the
+composition root, ``scenes.screens.build_screen``) for the route's screen and pushes it. So
+this module imports no screen, and neither does any screen. The media every screen shares (the
+sound board and the card art cache) belong to the app: made once, on first use, so switching
+screens never reloads sounds or redraws card faces, and they go with the app that made them.
 """
 
 from __future__ import annotations
@@ -24,13 +30,17 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 import pygame
 
+from scenes.art import CardArt
 from scenes.assets import AssetError, asset_path, take_problems
 from scenes.input import InputLayer, Intent
-from scenes.sound import Music, MusicPlayer
+from scenes.routes import Route
+from scenes.sound import Music, MusicPlayer, SoundBoard
 from scenes.store.settings import Settings, save_settings
 from scenes.ui import WHITE, draw_text, panel, set_large_text, wrap
 
@@ -93,6 +103,24 @@ def draw_toast(surface: pygame.Surface, text: str) -> None:
         draw_text(surface, line, TOAST_TEXT, (rect.centerx, rect.y + 31 + i * 34), WHITE)
 
 
+@dataclass(frozen=True)
+class Media:
+    """What every screen draws and plays with, one of each per app."""
+
+    sounds: SoundBoard
+    art: CardArt
+
+
+# Builds the screen a route names; the composition root is the one the game runs with.
+Builder = Callable[["App", Route], Scene]
+# How a new screen takes its place: on top (Back returns), instead of the top one, or alone.
+How = Literal["push", "replace", "reset"]
+
+
+class NoBuilderError(RuntimeError):
+    """``go`` was called on an app made without a builder (a test's bare app)."""
+
+
 class Op(enum.Enum):
     PUSH = "push"
     POP = "pop"
@@ -112,6 +140,9 @@ class App:
     exit_code: int = 0
     _ops: list[tuple[Op, Scene | None]] = field(default_factory=list)
     on_frame: Callable[[App], None] | None = None
+    # None: the app cannot ``go`` anywhere (only scenes pushed by hand); the game passes
+    # ``scenes.screens.build_screen``.
+    builder: Builder | None = None
 
     def __post_init__(self) -> None:
         set_large_text(self.settings.large_text)  # every text's size, from the first frame
@@ -132,6 +163,26 @@ class App:
         """Show ``text`` over the screen for a while (a message already waiting is not repeated)."""
         if all(toast.text != text for toast in self.toasts):
             self.toasts.append(Toast(text, TOAST_S))
+
+    @cached_property
+    def media(self) -> Media:
+        """The sound board and the card art, made on first use (not every run needs them)."""
+        return Media(SoundBoard(self.settings.volume), CardArt(shapes=self.settings.shapes))
+
+    # ------------------------------------------------------------- routes
+
+    def go(self, route: Route, how: How = "push") -> Scene:
+        """Open the screen ``route`` names: pushed on top, replacing the top screen, or on an
+        emptied stack. The screen is built now and shown from the end of this frame, like any
+        push; it is returned for the command line's checks."""
+        if self.builder is None:
+            raise NoBuilderError(
+                f"cannot go to {type(route).__name__}: this App was made without a builder; pass "
+                "builder=scenes.screens.build_screen (the game's) or push the scene yourself"
+            )
+        scene = self.builder(self, route)
+        {"push": self.push, "replace": self.replace, "reset": self.reset}[how](scene)
+        return scene
 
     # ------------------------------------------------------------- stack ops
 
