@@ -1,7 +1,8 @@
 """The settings screen: animation speed, AI pace, sound and music volume, colorblind shapes,
 reduced motion, text size, full screen, and the way to the key and button bindings.
 
-Changes apply at once to the running program and are saved in the user's config folder.
+Changes apply at once to the running program and are saved in the user's config folder. The
+key bindings are a route (``Controls``) the app opens: this module imports no other screen.
 """
 
 from __future__ import annotations
@@ -14,7 +15,15 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, speed_name
+from scenes.routes import Controls
+from scenes.store.settings import (
+    PACES,
+    SPEEDS,
+    next_step,
+    pace_name,
+    save_settings,
+    speed_name,
+)
 from scenes.ui import GOLD, MUTED, Button, Menu, draw_text, set_large_text
 
 VOLUMES = (0.7, 1.0, 0.0, 0.3, 0.5)
@@ -29,8 +38,6 @@ class OptionsScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        from scenes.store.settings import save_settings
-
         self.problem = save_settings(self.app.settings)
         s = self.app.settings
         rows: list[tuple[str, Callable[[], None]]] = [
@@ -62,10 +69,7 @@ class OptionsScene(Scene):
 
     def _volume(self) -> None:
         self.app.settings.volume = next_step(VOLUMES, self.app.settings.volume)
-        from scenes.title import shared_media
-
-        sounds, _ = shared_media(self.app)
-        sounds.set_volume(self.app.settings.volume)
+        self.app.media.sounds.set_volume(self.app.settings.volume)
         self._build()
 
     def _music(self) -> None:
@@ -75,10 +79,7 @@ class OptionsScene(Scene):
 
     def _shapes(self) -> None:
         self.app.settings.shapes = not self.app.settings.shapes
-        from scenes.title import shared_media
-
-        _, art = shared_media(self.app)
-        art.set_shapes(self.app.settings.shapes)
+        self.app.media.art.set_shapes(self.app.settings.shapes)
         self._build()
 
     def _motion(self) -> None:
@@ -91,9 +92,7 @@ class OptionsScene(Scene):
         self._build()
 
     def _controls(self) -> None:
-        from scenes.controls import ControlsScene
-
-        self.app.push(ControlsScene(self.app))
+        self.app.go(Controls())
 
     def _fullscreen(self) -> None:
         self.app.toggle_fullscreen()

@@ -1,11 +1,21 @@
 """Every test runs with the user's folders (settings, saves, logs) inside a temporary folder, so
-the suite never reads or writes the real ones."""
+the suite never reads or writes the real ones; and every App a test makes opens screens the way
+the game does, through the composition root."""
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+# A test marked so gets the App exactly as constructed (``go`` without a builder fails).
+BARE_APP = "bare_app"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", f"{BARE_APP}: App is not given the game's screen builder")
 
 
 @pytest.fixture(autouse=True)
@@ -14,3 +24,41 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     return home
+
+
+@pytest.fixture(autouse=True)
+def real_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An App made without a builder gets the game's (``scenes.screens.build_screen``).
+
+    The suite makes ``App(Settings(...), headless=True)`` in many files and clicks through
+    screens that open others by route; the program passes the builder in ``scenes.__main__``,
+    and here every such App gets the same one. Where the scenes are not there at all (mutmut
+    copies only ``game`` and the engine's tests), there is no App to give one to."""
+    if request.node.get_closest_marker(BARE_APP) is not None:
+        return
+    if importlib.util.find_spec("scenes") is None:
+        return
+    from scenes.app import App
+    from scenes.screens import build_screen
+
+    made = App.__post_init__
+
+    def with_screens(app: App) -> None:
+        if app.builder is None:
+            app.builder = build_screen
+        made(app)
+
+    monkeypatch.setattr(App, "__post_init__", with_screens)
+
+
+@pytest.fixture
+def new_app() -> Callable[..., object]:
+    """Makes a headless App with the game's builder, given explicitly: ``new_app(settings)``."""
+    from scenes.app import App
+    from scenes.screens import build_screen
+    from scenes.store.settings import Settings
+
+    def make(settings: Settings | None = None) -> App:
+        return App(settings or Settings(), headless=True, builder=build_screen)
+
+    return make

@@ -1,0 +1,74 @@
+"""The composition root: the one module that knows every screen, and builds each from its route.
+
+Screens name where to go with a route (``scenes.routes``) and never import each other; the app
+is given ``build_screen`` when the program starts (``scenes.__main__``) and calls it on every
+``app.go``. A new screen is a route there and a case here; mypy checks that every route has one.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from scenes.app import App, Scene
+from scenes.controls import ControlsScene
+from scenes.howto import HowToScene
+from scenes.options import OptionsScene
+from scenes.replay import ReplayScene
+from scenes.routes import (
+    Controls,
+    HowTo,
+    NewGame,
+    Options,
+    Replay,
+    Route,
+    Stats,
+    Table,
+    Title,
+)
+from scenes.setup import SetupScene
+from scenes.stats import StatsScene
+from scenes.table.scene import TableScene
+from scenes.title import TitleScene
+
+
+def build_screen(app: App, route: Route) -> Scene:
+    """The screen ``route`` names, made for ``app`` with the app's shared media."""
+    match route:
+        case Title():
+            title = TitleScene(app)
+            if route.notice:
+                title.tell(route.notice)
+            return title
+        case NewGame():
+            return SetupScene(app)
+        case Options():
+            return OptionsScene(app)
+        case Controls():
+            return ControlsScene(app)
+        case Stats():
+            return StatsScene(app)
+        case HowTo():
+            return HowToScene(app, route.rules, route.players)
+        case Table():
+            return _table(app, route)
+        case Replay():
+            media = app.media
+            return ReplayScene(app, route.setup, route.record, media.sounds, media.art)
+        case _:
+            assert_never(route)
+
+
+def _table(app: App, route: Table) -> TableScene:
+    ended = route.on_match_end
+    return TableScene(
+        app,
+        route.setup,
+        sounds=app.media.sounds,
+        art=app.media.art,
+        autoplay=route.autoplay,
+        # The route's listener wants the game; the scene hands over itself.
+        on_match_end=None if ended is None else (lambda table: ended(table.game)),
+        game=route.game,
+        autosave=route.autosave,
+        pads=route.pads,
+    )
