@@ -3,6 +3,9 @@
 ``python -m scenes --autoplay --players 4 --seed 1 --rounds 3 --speed 0`` plays the match in the
 real scenes (table, presenter, scoring) and prints the result; with ``SDL_VIDEODRIVER=dummy``
 and speed 0 it finishes in seconds, which is how tests and CI prove the program plays.
+
+The app is given the composition root (``scenes.screens.build_screen``) and every screen,
+the first one included, is opened by a route: this module imports no screen.
 """
 
 from __future__ import annotations
@@ -11,10 +14,18 @@ import argparse
 import os
 import sys
 import time
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game import __version__
 from game.ai import Level
 from game.rules import Preset, RulesError, preset
+
+if TYPE_CHECKING:
+    # Imported for real inside main: pygame loads after its support prompt is hidden, and a
+    # failing import is caught and shown by ``run``.
+    from game.engine import Game
+    from scenes.app import App, Scene
+    from scenes.ui import Menu
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -62,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.app import App
+    from scenes.routes import Title
+    from scenes.screens import build_screen
     from scenes.store.settings import Settings, load_settings
     from scenes.store.userdata import remove_stale_temporaries
 
@@ -75,15 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
     else:
         settings, notice = load_settings()
-    app = App(settings)
+    app = App(settings, builder=build_screen)
     if args.autoplay:
         return autoplay(app, args, started)
-    from scenes.title import TitleScene
-
-    title = TitleScene(app)
-    if notice:
-        title.tell(notice)
-    app.push(title)
+    title = app.go(Title(notice or ""))
     if args.check_files:
         return check_files(app, title)
     if args.first_frame:
@@ -94,14 +102,18 @@ def main(argv: list[str] | None = None) -> int:
     return app.run()
 
 
-def check_files(app: object, title: object) -> int:
+@runtime_checkable
+class Menued(Protocol):
+    """What the file check reads of the title screen: its messages and its buttons."""
+
+    notice: str
+    menu: Menu
+
+
+def check_files(app: App, title: Scene) -> int:
     """Visit, as a player would, every screen that reads a user file: the title (settings and
     the save), Statistics, then Continue; draw each and print every message shown (``told:``)."""
-    from scenes.app import App
-    from scenes.stats import StatsScene
-    from scenes.title import TitleScene
-
-    assert isinstance(app, App) and isinstance(title, TitleScene)
+    assert isinstance(title, Menued)
     told: list[str] = []
 
     def frames(count: int) -> None:
@@ -115,7 +127,7 @@ def check_files(app: object, title: object) -> int:
     labels = {button.label: button for button in title.menu.buttons}
     labels["Statistics"].on_click()
     frames(2)
-    if isinstance(app.top, StatsScene):
+    if app.top is not title:  # Statistics opened over the title: back, as the player would
         app.pop()
         frames(1)
     continued = "Continue" in labels
@@ -130,47 +142,34 @@ def check_files(app: object, title: object) -> int:
     return 0
 
 
-def autoplay(app: object, args: argparse.Namespace, started: float) -> int:
-    from scenes.app import App
-    from scenes.table.scene import TableScene, ai_table
-    from scenes.title import shared_media
+def autoplay(app: App, args: argparse.Namespace, started: float) -> int:
+    from game.match import ai_table
+    from scenes.routes import Table
 
-    assert isinstance(app, App)
     try:
         rules = preset(args.preset)
         setup = ai_table(args.players, Level(args.level), args.seed, rules, args.rounds)
     except RulesError as error:
         print(f"cannot start: {error}", file=sys.stderr)
         return 2
-    sounds, art = shared_media(app)
-    outcome: dict[str, TableScene] = {}
+    outcome: dict[str, Game] = {}
 
-    def done(table: TableScene) -> None:
-        outcome["table"] = table
+    def done(game: Game) -> None:
+        outcome["game"] = game
         app.quit(0)
 
-    app.push(
-        TableScene(
-            app,
-            setup,
-            sounds=sounds,
-            art=art,
-            autoplay=True,
-            on_match_end=done,
-            autosave=args.autosave,
-        )
-    )
+    app.go(Table(setup, autosave=args.autosave, autoplay=True, on_match_end=done))
     code = app.run()
-    table = outcome.get("table")
-    if table is None:
+    game = outcome.get("game")
+    if game is None:
         print("autoplay stopped before the match ended", file=sys.stderr)
         return 1 if code == 0 else code
-    game = table.game
-    scores = ", ".join(f"{table.narrator.name(s)} {game.scores[s]}" for s in range(game.players))
+    names = [seat.name for seat in setup.seats]  # the names the table's log gave them
+    scores = ", ".join(f"{names[s]} {game.scores[s]}" for s in range(game.players))
     print(f"rounds played: {game.round}")
     print(f"scores: {scores}")
     best = max(game.scores)
-    winners = [table.narrator.name(s) for s in range(game.players) if game.scores[s] == best]
+    winners = [names[s] for s in range(game.players) if game.scores[s] == best]
     print(f"leader: {' and '.join(winners)} ({'match over' if game.is_over else 'rounds done'})")
     print(f"actions: {len(game.actions)}  time: {time.perf_counter() - started:.2f} s")
     return code
