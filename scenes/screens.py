@@ -59,15 +59,13 @@ def build_screen(app: App, route: Route) -> Scene:
 
 
 def _table(app: App, route: Table) -> TableScene:
-    ended = route.on_match_end
     return TableScene(
         app,
         route.setup,
         sounds=app.media.sounds,
         art=app.media.art,
         autoplay=route.autoplay,
-        # The route's listener wants the game; the scene hands over itself.
-        on_match_end=None if ended is None else (lambda table: ended(table.game)),
+        on_match_end=route.on_match_end,
         game=route.game,
         autosave=route.autosave,
         pads=route.pads,

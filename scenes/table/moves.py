@@ -9,7 +9,7 @@ match's legal actions; a press that means none of them gets a sentence for a pla
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.actions import (
@@ -29,7 +29,9 @@ from game.ai.memory import Memory
 from game.cards import Card
 from game.engine import Game, Phase
 from game.events import redact
+from game.match import Match
 from game.rules import RaceAction, Stacking
+from scenes.input import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
 TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
@@ -108,6 +110,21 @@ def draw_refusal(game: Game, seat: int) -> str:
 
 UNO_REFUSAL = "Call UNO when you have two cards and play one, or just after."
 CATCH_REFUSAL = "Nobody can be caught right now."
+
+
+def unplugged(name: str) -> str:
+    return (
+        f"{name}'s controller was unplugged: plug it back in, or use the "
+        "keyboard or another controller at the next hand-off."
+    )
+
+
+def owner(device_seat: Mapping[int, int], device: int, match: Match) -> int | None:
+    """The person whose own device ``device`` is: a controller given to them, or at a couch
+    table of two, the second key set for whoever is not at the screen."""
+    if device == SECOND_KEYS and match.couch.shared and len(match.people) == 2:
+        return next(p for p in match.people if p != match.viewer)
+    return device_seat.get(device)
 
 
 def own_drawn(game: Game, seat: int) -> Card | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -35,9 +36,10 @@ from game.match import (
 )
 from game.record import Record
 from game.rules import RACE_ACTION_TEXT
+from scenes import routes
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
-from scenes.input import SECOND_KEYS, Act, Intent, key_text
+from scenes.input import Act, Intent, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
 from scenes.table.hand import Hand, Pile
@@ -95,7 +97,7 @@ class TableScene(Scene):
         sounds: SoundBoard,
         art: CardArt,
         autoplay: bool = False,
-        on_match_end: Callable[[TableScene], None] | None = None,
+        on_match_end: Callable[[Game], None] | None = None,
         game: Game | None = None,
         autosave: bool = False,
         pads: dict[int, int] | None = None,
@@ -229,7 +231,7 @@ class TableScene(Scene):
 
     def chooser(self, action: Action) -> Callable[[], None]:
         """A button's click: submit this action."""
-        return lambda: self._submit_quietly(action)
+        return partial(self._submit_quietly, action)
 
     def _submit_quietly(self, action: Action) -> None:
         self.submit(action)
@@ -296,7 +298,7 @@ class TableScene(Scene):
         self.finished = True
         self.match.finish()
         if self.on_match_end is not None:
-            self.on_match_end(self)
+            self.on_match_end(self.game)
 
     # ------------------------------------------------------------- where to go
 
@@ -307,39 +309,26 @@ class TableScene(Scene):
         again = MatchSetup(
             setup.rules, setup.seats, setup.seed + 1, setup.max_rounds, setup.open_hands
         )
-        from scenes.title import shared_media
-
-        sounds, art = shared_media(self.app)
-        self.app.replace(
-            TableScene(
-                self.app,
-                again,
-                sounds=sounds,
-                art=art,
-                autoplay=self.autoplay,
-                on_match_end=self.on_match_end,
-                autosave=self.autosave,
-            )
+        route = routes.Table(
+            again,
+            autosave=self.autosave,
+            pads=dict(self.device_seat),
+            autoplay=self.autoplay,
+            on_match_end=self.on_match_end,
         )
+        self.app.go(route, "replace")
 
     def replay(self) -> None:
-        from scenes.replay import ReplayScene
-
-        record = Record.of(self.game)
-        self.app.push(ReplayScene(self.app, self.setup, record, self.sounds, self.art))
+        self.app.go(routes.Replay(self.setup, Record.of(self.game)))
 
     def how_to_play(self) -> None:
-        from scenes.howto import HowToScene
-
-        self.app.push(HowToScene(self.app, self.game.rules))
+        self.app.go(routes.HowTo(self.game.rules))
 
     def leave(self) -> None:
         """Back to the title (a match played to its end is closed first)."""
         if self.match.is_match_over:
             self.finish_match()
-        from scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.go(routes.Title(), "reset")
 
     def _sync_view(self) -> None:
         """Lift the cards the viewer may play now and dim the rest."""
@@ -398,16 +387,17 @@ class TableScene(Scene):
     def handle(self, intent: Intent) -> None:
         act = intent.act
         if act is Act.UNPLUGGED:
-            self._unplugged(intent.device)
+            owner = self.device_seat.pop(intent.device, None)
+            if owner is not None:
+                # The seat simply waits: its hand-off accepts any controller or the keyboard.
+                self.refuse(moves.unplugged(self.setup.seats[owner].name))
             return
         if act in (Act.BACK, Act.PAUSE) and not self.race:
             self.app.push(PauseOverlay(self.app, self))
             return
         if self.race is not None and self._race_input(intent):
             return
-        owner = self.device_seat.get(intent.device)
-        if intent.device == SECOND_KEYS and self.couch and len(self.people) == 2:
-            owner = next(p for p in self.people if p != self.viewer)
+        owner = moves.owner(self.device_seat, intent.device, self.match)
         if owner is not None and act in (Act.PEEK, Act.PEEK_END):
             if self.match.peek(owner, act is Act.PEEK):
                 self.presenter.set_viewer(self.match.screen.showing)
@@ -422,16 +412,6 @@ class TableScene(Scene):
             self._pointer(intent)
         else:
             self._key_move(intent)
-
-    def _unplugged(self, device: int) -> None:
-        owner = self.device_seat.pop(device, None)
-        if owner is not None:
-            name = self.setup.seats[owner].name
-            # The seat simply waits: its hand-off accepts any controller or the keyboard.
-            self.refuse(
-                f"{name}'s controller was unplugged: plug it back in, or use the "
-                "keyboard or another controller at the next hand-off."
-            )
 
     def _key_move(self, intent: Intent) -> None:
         """A key or controller button of the person at the screen."""
