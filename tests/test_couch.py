@@ -211,10 +211,10 @@ def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) ->
     table.device_seat[5] = 2
     applied: list[object] = []
     monkeypatch.setattr(table, "submit", applied.append)
-    focus, hover = table.focus, table.presenter.hover
+    focus, hover = table.hand.focus, table.presenter.hover
     for act in (Act.LEFT, Act.RIGHT, Act.DOWN, Act.DRAW, Act.HINT, Act.CONFIRM):
         table.handle(Intent(act, device=5))
-    assert (table.focus, table.presenter.hover, applied) == (focus, hover, [])
+    assert (table.hand.focus, table.presenter.hover, applied) == (focus, hover, [])
 
 
 def test_a_person_off_screen_jumps_in_from_their_controller(monkeypatch) -> None:

@@ -268,7 +268,7 @@ def test_keyboard_play_arrows_walk_the_hand_and_enter_plays_the_focused_card(app
     if target is None:
         pytest.skip("nothing playable in this hand")
     # From the first card, step right to a playable one: the Draw button must not take focus.
-    steps = (target - table.focus) % len(hand)
+    steps = (target - table.hand.focus) % len(hand)
     for _ in range(steps):
         key(app, pygame.K_RIGHT)
     assert table.presenter.hover == hand[target].card.uid and table.buttons.focus == -1

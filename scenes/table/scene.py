@@ -187,11 +187,6 @@ class TableScene(Scene):
         return self.match.viewer
 
     @property
-    def focus(self) -> int:
-        """The keyboard focus in the hand at the screen."""
-        return self.hand.focus
-
-    @property
     def race(self) -> RaceInput | None:
         """The race input of the person at the screen, while they race."""
         return self.races.screen
