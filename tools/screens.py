@@ -1,0 +1,167 @@
+"""Screenshots of every screen, headless: ``python -m tools.screens OUT_DIR``.
+
+Opens each screen as a player reaches it (the title's buttons, a table dealt from a fixed seed,
+a wild played from a stacked deck, a couch hand-off, a round's score, its replay) and saves one
+PNG per screen, so a change can be looked at and compared with the pictures from before it. It
+runs with the dummy video driver and a temporary home folder: your settings, saves and
+statistics are never read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+
+from game.ai import Level
+from game.engine import Game
+from game.match import MatchSetup, Seat, ai_table, default_setup
+from game.rules import Rules
+from scenes.app import App
+from scenes.input import Act, Intent
+from scenes.replay import ReplayScene
+from scenes.routes import Table, Title
+from scenes.screens import build_screen
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene
+from scenes.ui import Menu
+
+FRAME_S = 1 / 60
+# Frames to let a screen settle: a table's deal takes about four seconds at normal speed.
+DEAL_FRAMES = 240
+# A frame limit for anything that waits on the game (a round played to its end).
+MAX_FRAMES = 20_000
+
+
+def _app(speed: float = 1.0) -> App:
+    return App(Settings(animation_speed=speed, ai_pace=speed), headless=True, builder=build_screen)
+
+
+def _frames(app: App, count: int) -> None:
+    for _ in range(count):
+        app.step(FRAME_S, [])
+
+
+def _click(menu: Menu, label: str) -> None:
+    """Press the button whose caption starts with ``label``, as a click would."""
+    button = next(b for b in menu.buttons if b.label.startswith(label))
+    button.on_click()
+
+
+def _menu(scene: object) -> Menu:
+    menu = getattr(scene, "menu", None)
+    assert isinstance(menu, Menu), f"{type(scene).__name__} has no menu"
+    return menu
+
+
+def _stacked_wild() -> Game:
+    """You hold a Wild on your turn, against one AI: playing it asks for a color."""
+    rules = Rules().with_changes(hand_size=3)
+    # Dealt one card at a time from seat 0 (top of the pile first), then Blue 5 turned.
+    order = ["W", "G1", "R1", "G2", "R2", "G3", "B5"]
+    return Game(rules, 2, 0, dealer=1, stacked=order)
+
+
+def shots(out: Path) -> Iterator[str]:
+    """Open every screen and save it; yields each file's name as it is written."""
+
+    def save(app: App, name: str) -> str:
+        app.draw()
+        pygame.image.save(app.screen, str(out / f"{name}.png"))
+        return name
+
+    app = _app()
+    title = app.go(Title())
+    _frames(app, 30)
+    yield save(app, "01-title")
+    for label, name in (("New game", "02-setup"), ("How to play", "03-howto")):
+        _click(_menu(title), label)
+        _frames(app, 5)
+        yield save(app, name)
+        app.pop()
+        _frames(app, 2)
+    _click(_menu(title), "Settings")
+    _frames(app, 5)
+    yield save(app, "04-options")
+    _click(_menu(app.top), "Keys")
+    _frames(app, 5)
+    yield save(app, "05-controls")
+    app.pop()
+    app.pop()
+    _frames(app, 2)
+    _click(_menu(title), "Statistics")
+    _frames(app, 5)
+    yield save(app, "06-stats")
+
+    app = _app()
+    table = app.go(Table(default_setup(7)))
+    _frames(app, DEAL_FRAMES)
+    yield save(app, "07-table")
+    table.handle(Intent(Act.BACK))
+    _frames(app, 5)
+    yield save(app, "08-pause")
+
+    app = _app()
+    game = _stacked_wild()
+    seats = (Seat("You"), Seat("Ana", Level.NORMAL))
+    table = app.go(Table(MatchSetup(game.rules, seats, game.seed), game=game))
+    _frames(app, 30)
+    wild = next(c for c in game.hands[0] if c.code == "W")
+    assert isinstance(table, TableScene)
+    table.try_card(wild)
+    _frames(app, 90)
+    yield save(app, "09-color-prompt")
+
+    app = _app()
+    couch = (Seat("Maria"), Seat("Tom"), Seat("Ana", Level.NORMAL))
+    app.go(Table(MatchSetup(Rules(), couch, 3)))
+    _frames(app, DEAL_FRAMES)
+    yield save(app, "10-handoff")
+
+    app = _app(speed=0.0)
+    app.go(Table(ai_table(3, Level.NORMAL, 5, rounds=1), autoplay=True))
+    for _ in range(MAX_FRAMES):
+        app.step(FRAME_S, [])
+        if type(app.top).__name__ == "ScoringScene":
+            break
+    app.settings.animation_speed = 1.0
+    _frames(app, 90)
+    yield save(app, "11-scoring")
+    _click(_menu(app.top), "Replay")
+    _frames(app, 5)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    for _ in range(5):
+        replay.forward()
+    _frames(app, 60)
+    yield save(app, "12-replay")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
+    parser.add_argument("out", type=Path, help="folder for the PNG files")
+    args = parser.parse_args(argv)
+    home = tempfile.mkdtemp(prefix="screens-home-")
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = home
+    # SDL reads these when the display starts, not when pygame is imported.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    args.out.mkdir(parents=True, exist_ok=True)
+    pygame.init()
+    try:
+        for name in shots(args.out):
+            print(f"saved {args.out / name}.png", flush=True)
+    except KeyboardInterrupt:
+        print("stopped: the screens saved so far are kept", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
