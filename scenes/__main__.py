@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.app import App
     from scenes.routes import Title
     from scenes.screens import build_screen
+    from scenes.store.keys import key_table
     from scenes.store.settings import Settings, load_settings
     from scenes.store.userdata import remove_stale_temporaries
 
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(animation_speed=args.speed)
         settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
     else:
-        settings, notice = load_settings()
+        settings, notice = load_settings(keys=key_table(pygame.key.key_code, pygame.key.name))
     app = App(settings, builder=build_screen)
     if args.autoplay:
         return autoplay(app, args, started)

@@ -120,3 +120,19 @@ def test_two_moves_on_one_key_put_the_keys_back(tmp_path: Path) -> None:
     settings_path(tmp_path).write_text('{"keys": {"draw": "u"}}', encoding="utf-8")
     loaded, problem = load_settings(tmp_path)
     assert loaded.keys == DEFAULT_KEYS and problem is not None and "shared one key" in problem
+
+
+def test_the_key_table_is_given_by_the_caller(tmp_path: Path) -> None:
+    import pygame
+
+    from scenes.store.keys import key_table
+
+    # Names the game once wrote are read without pygame; SDL's other names need its table.
+    settings_path(tmp_path).write_text('{"keys": {"draw": "left shift"}}', encoding="utf-8")
+    assert load_settings(tmp_path)[0].keys["draw"] == pygame.K_LSHIFT
+    settings_path(tmp_path).write_text('{"keys": {"draw": "Keypad 5"}}', encoding="utf-8")
+    pygames = key_table(pygame.key.key_code, pygame.key.name)
+    loaded, problem = load_settings(tmp_path, keys=pygames)
+    assert problem is None and loaded.keys["draw"] == pygame.K_KP_5
+    loaded, problem = load_settings(tmp_path, keys=lambda bound: None)
+    assert loaded.keys == DEFAULT_KEYS and problem is not None and "the key for draw" in problem

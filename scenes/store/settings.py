@@ -6,18 +6,19 @@ thinking pauses on the clock (it never changes what they decide). They are saved
 the user's config folder, atomically, and read back through the one user-file loader: a
 broken or foreign file falls back to the defaults with a message and is kept aside, never
 deleted; a single bad value (out of range, of the wrong kind, a key no keyboard has) is reset to
-its default, and the player is told once what was reset.
+its default, and the player is told once what was reset. Which keys a keyboard has is a key
+table given by the caller (``scenes.store.keys``): this module imports no pygame.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scenes.store.keys import KeyTable, named_key
 from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
 
 SETTINGS_NAME = "settings.json"
@@ -80,9 +81,10 @@ def settings_path(folder: Path | None = None) -> Path:
     return (folder if folder is not None else config_dir()) / SETTINGS_NAME
 
 
-def from_dict(data: Any, resets: list[str] | None = None) -> Settings:
+def from_dict(data: Any, resets: list[str] | None = None, keys: KeyTable = named_key) -> Settings:
     """Settings from parsed JSON: each bad value is replaced by its default and described in
-    ``resets``; raises ValueError only when the data is not a settings object at all."""
+    ``resets``; raises ValueError only when the data is not a settings object at all. ``keys``
+    says which key a stored code or name is (see ``scenes.store.keys``)."""
     if not isinstance(data, dict):
         raise ValueError("the file does not hold settings")
     resets = resets if resets is not None else []
@@ -94,7 +96,7 @@ def from_dict(data: Any, resets: list[str] | None = None) -> Settings:
         default = getattr(Settings(), item.name)
         label = item.name.replace("_", " ").replace("ai ", "AI ")
         if isinstance(default, dict):
-            values[item.name] = _bindings(item.name, value, default, resets)
+            values[item.name] = _bindings(item.name, value, default, resets, keys)
         elif isinstance(default, bool):
             if isinstance(value, bool):
                 values[item.name] = value
@@ -112,7 +114,9 @@ def from_dict(data: Any, resets: list[str] | None = None) -> Settings:
     return Settings(**values)
 
 
-def _bindings(name: str, value: Any, default: dict[str, Any], resets: list[str]) -> dict[str, Any]:
+def _bindings(
+    name: str, value: Any, default: dict[str, Any], resets: list[str], keys: KeyTable
+) -> dict[str, Any]:
     """Key or button bindings: known moves only, each a key code (or an older file's key name)
     or a button number; a bad one goes back to its default, and two moves on one key put the
     whole set back."""
@@ -127,12 +131,12 @@ def _bindings(name: str, value: Any, default: dict[str, Any], resets: list[str])
             # The move is the file's text: it is shown cleaned, never as it came.
             resets.append(f"the {what} for an unknown move {clean_name(move)!r}")
         elif type(bound) not in kinds or (
-            _key_code(bound) is None if name == "keys" else not _is_button(bound)
+            _key_code(bound, keys) is None if name == "keys" else not _is_button(bound)
         ):
             unknown = "no keyboard has that key" if name == "keys" else "not a button number"
             resets.append(f"the {what} for {move} ({unknown})")
         else:
-            merged[move] = _key_code(bound) if name == "keys" else bound
+            merged[move] = _key_code(bound, keys) if name == "keys" else bound
     if len(set(merged.values())) < len(merged):
         resets.append(f"the {what}s (two moves shared one {what})")
         return dict(default)
@@ -143,30 +147,26 @@ def _is_button(bound: Any) -> bool:
     return type(bound) is int and 0 <= bound < 32
 
 
-def _key_code(bound: str | int) -> int | None:
-    """The code of a key that pygame can name, given by code or, in a file written before codes
-    were stored, by name; None for anything else (the file may hold any text or number)."""
+def _key_code(bound: str | int, keys: KeyTable) -> int | None:
+    """The code of a key the table knows, given by code or, in a file written before codes were
+    stored, by name; None for anything else (the file may hold any text or number)."""
     if isinstance(bound, str) and (not bound or clean_name(bound) != bound):
-        return None  # also keeps NULs and huge names away from pygame and the screen
-    # The key table is pygame's; imported here so the rest of the settings need no pygame.
-    import pygame
-
-    with warnings.catch_warnings():
-        # The key table works before pygame.init() (tests read settings without a display).
-        warnings.simplefilter("ignore")
-        try:
-            if isinstance(bound, str):
-                return pygame.key.key_code(bound)
-            return bound if pygame.key.name(bound) else None
-        except (ValueError, OverflowError, pygame.error):
-            return None
+        return None  # also keeps NULs and huge names away from the key table and the screen
+    return keys(bound)
 
 
-def load_settings(folder: Path | None = None) -> tuple[Settings, str | None]:
+def load_settings(
+    folder: Path | None = None, keys: KeyTable = named_key
+) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults, and a message saying what was wrong and where the
-    bad file was kept. Never raises, whatever the file holds."""
+    bad file was kept. Never raises, whatever the file holds. ``keys`` is the key table: the
+    game gives pygame's, so that any key name pygame knows is read (see ``scenes.store.keys``).
+    """
     loaded = load_json(
-        settings_path(folder), from_dict, "The settings", "The defaults are used instead."
+        settings_path(folder),
+        lambda data, resets: from_dict(data, resets, keys),
+        "The settings",
+        "The defaults are used instead.",
     )
     return loaded.settled(Settings(), lambda settings: save_settings(settings, folder))
 
