@@ -17,8 +17,9 @@ from game.events import RoundEnded
 from game.match import MatchSetup, Seat
 from game.rules import Rules
 from scenes.app import App
-from scenes.stats import StatsScene, load_stats, record_round, stats_path
+from scenes.stats import StatsScene
 from scenes.store.settings import Settings
+from scenes.store.stats import load_stats, record_round, stats_path
 
 SETUP = MatchSetup(Rules(), (Seat("Maria"), Seat("Ana", Level.HARD), Seat("Tom")), seed=1)
 
@@ -99,7 +100,7 @@ def test_names_in_stats_are_cleaned_and_the_statistics_scene_draws(tmp_path: Pat
 def test_the_statistics_scene_shows_a_damaged_file_and_draws_cleaned_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("scenes.stats.data_dir", lambda: tmp_path)
+    monkeypatch.setattr("scenes.store.stats.data_dir", lambda: tmp_path)
     pygame.init()
     app = App(Settings(), headless=True)
     stats_path(tmp_path).write_text(json.dumps({"Ma\x00ria": {"rounds": 1}}), encoding="utf-8")

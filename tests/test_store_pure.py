@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STORE = ROOT / "scenes" / "store"
-MODULES = ("settings", "saves", "userdata", "lastsetup", "keys")
+MODULES = ("settings", "saves", "userdata", "lastsetup", "stats", "keys")
 
 
 def test_the_store_imports_with_pygame_blocked() -> None:
