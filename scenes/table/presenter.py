@@ -7,12 +7,15 @@ is empty and nothing moves, the sprites in each hand are exactly the engine's ha
 test holds this. Faces are shown only for the seats the viewer may see; the presenter still
 knows every card's identity, so a hidden hand is the same sprites, drawn face down.
 
+The presenter is the timing: which sprites move where, when, and how long each event lasts.
+The sprite types, fan geometry, mark placement and painting live in ``scenes.table.sprites``.
+It knows nothing of the table scene; what it may show face up comes in as ``visible``.
+
 With animation speed 0 every tween is instant and the queue drains in a single update.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -36,23 +39,33 @@ from game.events import (
     HandsPassed,
     HandsShuffled,
     HandsSwapped,
-    PenaltyPending,
     PileReshuffled,
-    RaceFinished,
-    RaceLost,
     RoundEnded,
     RoundStarted,
-    Skipped,
-    UnoCalled,
-    UnoCaught,
-    WentOut,
 )
-from scenes.art import COLOR_RGB, CardArt, card_size
+from scenes.art import CardArt
 from scenes.sound import Sfx, SoundBoard
 from scenes.store.settings import Settings
 from scenes.table.layout import Layout, SeatLayout
-from scenes.table.tween import Tweens, in_out_cubic, out_back, out_cubic, pulse
-from scenes.ui import GOLD, WHITE, draw_text, panel, render
+from scenes.table.sprites import (
+    MARK_S,
+    RGB,
+    CardSprite,
+    Mark,
+    Slot,
+    SpritePainter,
+    deal_places,
+    event_cue,
+    fan_slots,
+    hand_order,
+    mark_color,
+    mark_spot,
+    paint_order,
+    shown_lift,
+    table_sprites,
+)
+from scenes.table.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.ui import GOLD, WHITE
 
 # Durations at speed 1, in seconds (DESIGN.md: flights 0.25-0.4 s, deals 0.06 s a card).
 FLIGHT_S = 0.32
@@ -60,46 +73,8 @@ DEAL_GAP_S = 0.06
 DRAW_GAP_S = 0.12
 REFAN_S = 0.2
 FLIP_S = 0.18
-MARK_S = 1.1
 # Only the top few discards are sprites; older ones are painted into the pile's look.
 DISCARD_SPRITES = 8
-LIFT_PLAYABLE = 22
-LIFT_HOVER = 44
-ROTATION_CACHE = 4000
-
-
-@dataclass(eq=False)
-class CardSprite:
-    """One card on the table. ``flip`` runs 0 (back) to 1 (face); ``lift`` 0 to 1."""
-
-    card: Card
-    x: float
-    y: float
-    width: float
-    angle: float = 0.0
-    flip: float = 0.0
-    lift: float = 0.0
-    dim: float = 0.0
-    shake: float = 0.0
-    z: int = 0
-    flying_until: float = 0.0
-
-    def rect(self) -> pygame.Rect:
-        w, h = card_size(round(self.width))
-        return pygame.Rect(round(self.x - w / 2), round(self.y - h / 2 - self.lift), w, h)
-
-
-@dataclass
-class Mark:
-    """A short-lived picture over the table: a bubble, a banner, a skip sign."""
-
-    text: str
-    x: float
-    y: float
-    color: tuple[int, int, int]
-    born: float
-    duration_s: float = MARK_S
-    size: int = 40
 
 
 @dataclass(frozen=True)
@@ -146,11 +121,12 @@ class Presenter:
     round_over: RoundEnded | None = None
     winner: int | None = None
     _z: int = 0
-    _rotated: dict[tuple[int, int, int, int, int], pygame.Surface] = field(default_factory=dict)
+    painter: SpritePainter = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.hands = [[] for _ in self.layout.seats]
         self.rng = random.Random(self.seed)
+        self.painter = SpritePainter(self.art)
 
     # ------------------------------------------------------------- feeding
 
@@ -213,44 +189,27 @@ class Presenter:
     def seat_center(self, seat: int) -> tuple[float, float]:
         return self.place(seat).plate.center
 
-    def fan_slots(self, seat: int, count: int) -> list[tuple[float, float, float]]:
+    def fan_slots(self, seat: int, count: int) -> list[Slot]:
         """(x, y, angle) of each card of a hand of ``count`` cards, left to right."""
-        seat_layout = self.place(seat)
-        box = seat_layout.hand
-        width = seat_layout.card_width
-        cx, cy = box.center
-        if count == 0:
-            return []
-        viewer = seat == self.viewer
-        vertical = box.height > box.width * 1.2
-        span = (box.height if vertical else box.width) - width
-        natural = width * (0.78 if viewer else 0.34)
-        step = min(natural, span / (count - 1)) if count > 1 else 0.0
-        slots = []
-        for i in range(count):
-            offset = (i - (count - 1) / 2) * step
-            # A gentle arc, as cards held in a hand.
-            spread = offset / max(1.0, span / 2)
-            bend = 10 * spread * spread if viewer else 4 * spread * spread
-            tilt = 6 * spread if viewer else 3 * spread
-            if vertical:
-                slots.append((cx + bend, cy + offset, -tilt))
-            else:
-                slots.append((cx + offset, cy + bend, -tilt))
-        return slots
+        return fan_slots(self.place(seat), count, viewer=seat == self.viewer)
 
     def refan(self, seat: int, duration_s: float = REFAN_S) -> None:
         hand = self.hands[seat]
         if seat == self.viewer:
-            hand.sort(key=lambda s: _hand_order(s.card))
+            hand.sort(key=lambda s: hand_order(s.card))
         width = self.place(seat).card_width
         face = 1.0 if self.visible(seat) else 0.0
         for index, (sprite, (x, y, angle)) in enumerate(
             zip(hand, self.fan_slots(seat, len(hand)), strict=True)
         ):
             self._move(sprite, x, y, angle, width, duration_s)
-            self.tweens.start(sprite, "flip", face, self.settings.duration(FLIP_S))
+            self._flip(sprite, face)
             sprite.z = 100_000 + seat * 1000 + index
+
+    def _flip(self, sprite: CardSprite, face: float, delay_s: float = 0.0) -> None:
+        """Turn a card face up (``face`` 1) or down (0) in the usual time, after ``delay_s``."""
+        duration = self.settings.duration(FLIP_S)
+        self.tweens.start(sprite, "flip", face, duration, delay_s=self.settings.duration(delay_s))
 
     def _move(
         self,
@@ -314,20 +273,8 @@ class Presenter:
             if self.sprites.get(old.card.uid) is old:
                 del self.sprites[old.card.uid]
 
-    def _mark(
-        self, seat: int | None, text: str, color: tuple[int, int, int], size: int = 40
-    ) -> None:
-        if seat is None:
-            x, y = self.layout.discard_pile.center
-            y -= self.layout.discard_pile.height * 0.9
-        else:
-            x, y = self.seat_center(seat)
-            place = self.place(seat)
-            plate = place.plate
-            # Above the plate; where that would leave the screen (seats along the top, whose
-            # cards lie below their plate) over the plate itself, never over anyone's cards.
-            if plate.y > plate.height and place.hand.center[1] >= plate.center[1]:
-                y -= plate.height * 0.9
+    def _mark(self, seat: int | None, text: str, color: RGB, size: int = 40) -> None:
+        x, y = mark_spot(self.layout.discard_pile, None if seat is None else self.place(seat))
         self.marks.append(Mark(text, x, y, color, self.clock, self.settings.duration(MARK_S), size))
 
     # ------------------------------------------------------------- events
@@ -336,120 +283,134 @@ class Presenter:
         """Start the animation of one event; returns how long to wait before the next one."""
         match event:
             case _Refan(seat=seat):
-                for each in range(len(self.hands)) if seat is None else (seat,):
-                    self.refan(each)
-                return REFAN_S
+                return self._refan_step(seat)
             case _Forget(sprite=gone):
-                if self.sprites.get(gone.card.uid) is gone and not any(
-                    gone in hand for hand in self.hands
-                ):
-                    del self.sprites[gone.card.uid]
-                return 0.0
+                return self._forget(gone)
             case RoundStarted():
-                self._clear()
-                self.draw_count = self.deck_size
-                self.sounds.play(Sfx.SHUFFLE)
-                return 0.5
+                return self._round_started()
             case CardsDealt(deals=deals):
                 return self._deal(deals)
             case FirstCardTurned(card=card):
-                self.draw_count -= 1
-                sprite = self._new_sprite(card)
-                self._to_discard(sprite)
-                if card.color is not None:
-                    self.color = card.color
-                self.sounds.play(Sfx.SNAP)
-                return FLIGHT_S + 0.1
+                return self._first_card_turned(card)
             case FirstCardReturned(card=card):
-                back = self.sprites.get(card.uid)
-                if back is not None and back in self.discard:
-                    self.discard.remove(back)
-                    x, y = self.layout.draw_pile.center
-                    self._move(back, x, y, 0, self.layout.pile_card_width, FLIGHT_S)
-                    self.tweens.start(back, "flip", 0.0, self.settings.duration(FLIP_S))
-                    self._forget_later(back)
-                self.draw_count += 1
-                return FLIGHT_S + 0.1
+                return self._first_card_returned(card)
             case CardPlayed(player=player, card=card):
-                sprite = self._take_from_hand(player, card)
-                sprite.lift = 0
-                self._to_discard(sprite)
-                self.refan(player)
-                if card.color is not None:
-                    self.color = card.color
-                self.sounds.play(Sfx.SNAP)
-                return FLIGHT_S
+                return self._card_played(player, card)
             case ColorChosen(player=player, color=color):
-                self.color = color
-                self._mark(player, color.value.capitalize() + "!", _mark_color(color))
-                return 0.3
+                return self._color_chosen(player, color)
             case CardsDrawn(player=player, cards=cards):
                 return self._draw(player, cards)
             case PileReshuffled(count=count):
                 return self._reshuffle(count)
-            case Skipped(player=player):
-                self._mark(player, "Skipped", (255, 120, 120))
-                return 0.35
             case DirectionChanged(direction=direction):
-                self.direction = direction
-                self._mark(None, "Reverse!", GOLD)
-                return 0.35
-            case PenaltyPending(player=player, total=total):
-                self._mark(player, f"+{total} coming", (255, 150, 90))
-                return 0.3
-            case UnoCalled(player=player):
-                self._mark(player, "UNO!", GOLD, 52)
-                self.sounds.play(Sfx.UNO)
-                return 0.35
-            case UnoCaught(target=target):
-                self._mark(target, "Caught!", (255, 110, 110), 46)
-                self.sounds.play(Sfx.PENALTY)
-                return 0.35
+                return self._direction_changed(direction)
             case CardReturned(player=player, card=card):
-                returned = self.sprites.get(card.uid)
-                if returned is not None and returned in self.discard:
-                    self.discard.remove(returned)
-                else:
-                    returned = self._new_sprite(card)
-                self.hands[player].append(returned)
-                self.refan(player, FLIGHT_S)
-                return FLIGHT_S
+                return self._card_returned(player, card)
             case CardsDiscarded(player=player, cards=cards):
-                top = self.discard.pop() if self.discard else None
-                for card in cards:
-                    self._to_discard(self._take_from_hand(player, card))
-                if top is not None:
-                    self.discard.append(top)
-                    self._z += 1
-                    top.z = self._z
-                self.refan(player)
-                return FLIGHT_S + 0.1
+                return self._discarded(player, cards)
             case HandsShuffled(deals=deals):
                 return self._gather_and_deal(deals)
             case HandsSwapped(player=player, target=target, player_hand=mine, target_hand=theirs):
-                self._rehome({player: mine, target: theirs})
-                self.sounds.play(Sfx.SHUFFLE)
-                return FLIGHT_S + 0.2
+                return self._rehome({player: mine, target: theirs})
             case HandsPassed(hands=hands):
-                self._rehome(dict(enumerate(hands)))
-                self.sounds.play(Sfx.SHUFFLE)
-                return FLIGHT_S + 0.2
-            case RaceFinished(player=player):
-                self._mark(player, "Done!", (140, 230, 140))
-                return 0.1
-            case RaceLost(player=player):
-                self._mark(player, "Last!", (255, 110, 110), 46)
-                self.sounds.play(Sfx.PENALTY)
-                return 0.3
-            case WentOut(player=player):
-                self._mark(player, "Out!", GOLD, 48)
-                return 0.4
-            case RoundEnded(winner=winner):
-                self.round_over = event
-                self.winner = winner
-                self.sounds.play(Sfx.WIN)
-                return 0.6
+                return self._rehome(dict(enumerate(hands)))
+            case RoundEnded():
+                return self._round_ended(event)
+        # The rest only announce something (or show nothing): a mark, maybe a sound.
+        return self._cue(event)
+
+    def _refan_step(self, seat: int | None) -> float:
+        for each in range(len(self.hands)) if seat is None else (seat,):
+            self.refan(each)
+        return REFAN_S
+
+    def _forget(self, gone: CardSprite) -> float:
+        if self.sprites.get(gone.card.uid) is gone and not any(gone in hand for hand in self.hands):
+            del self.sprites[gone.card.uid]
         return 0.0
+
+    def _round_started(self) -> float:
+        self._clear()
+        self.draw_count = self.deck_size
+        self.sounds.play(Sfx.SHUFFLE)
+        return 0.5
+
+    def _first_card_turned(self, card: Card) -> float:
+        self.draw_count -= 1
+        sprite = self._new_sprite(card)
+        self._to_discard(sprite)
+        if card.color is not None:
+            self.color = card.color
+        self.sounds.play(Sfx.SNAP)
+        return FLIGHT_S + 0.1
+
+    def _first_card_returned(self, card: Card) -> float:
+        back = self.sprites.get(card.uid)
+        if back is not None and back in self.discard:
+            self.discard.remove(back)
+            x, y = self.layout.draw_pile.center
+            self._move(back, x, y, 0, self.layout.pile_card_width, FLIGHT_S)
+            self._flip(back, 0.0)
+            self._forget_later(back)
+        self.draw_count += 1
+        return FLIGHT_S + 0.1
+
+    def _card_played(self, player: int, card: Card) -> float:
+        sprite = self._take_from_hand(player, card)
+        sprite.lift = 0
+        self._to_discard(sprite)
+        self.refan(player)
+        if card.color is not None:
+            self.color = card.color
+        self.sounds.play(Sfx.SNAP)
+        return FLIGHT_S
+
+    def _color_chosen(self, player: int, color: Color) -> float:
+        self.color = color
+        self._mark(player, color.value.capitalize() + "!", mark_color(color))
+        return 0.3
+
+    def _direction_changed(self, direction: int) -> float:
+        self.direction = direction
+        self._mark(None, "Reverse!", GOLD)
+        return 0.35
+
+    def _card_returned(self, player: int, card: Card) -> float:
+        returned = self.sprites.get(card.uid)
+        if returned is not None and returned in self.discard:
+            self.discard.remove(returned)
+        else:
+            returned = self._new_sprite(card)
+        self.hands[player].append(returned)
+        self.refan(player, FLIGHT_S)
+        return FLIGHT_S
+
+    def _discarded(self, player: int, cards: Sequence[Card]) -> float:
+        # The discards slide under the top card: it stays the one to match.
+        top = self.discard.pop() if self.discard else None
+        for card in cards:
+            self._to_discard(self._take_from_hand(player, card))
+        if top is not None:
+            self.discard.append(top)
+            self._z += 1
+            top.z = self._z
+        self.refan(player)
+        return FLIGHT_S + 0.1
+
+    def _round_ended(self, ended: RoundEnded) -> float:
+        self.round_over = ended
+        self.winner = ended.winner
+        self.sounds.play(Sfx.WIN)
+        return 0.6
+
+    def _cue(self, event: Step) -> float:
+        cue = event_cue(event)
+        if cue is None:
+            return 0.0
+        self._mark(cue.seat, cue.text, cue.color, cue.size)
+        if cue.sound is not None:
+            self.sounds.play(cue.sound)
+        return cue.wait_s
 
     def snap(self, game: Game) -> None:
         """Show a game as it stands, without animation (a continued match)."""
@@ -484,24 +445,10 @@ class Presenter:
         self.round_over = None
         self.winner = None
 
-    def _deal_slots(
-        self, deals: Sequence[tuple[int, Card | None]]
-    ) -> list[tuple[int, Card, tuple[float, float, float]]]:
-        """Each dealt card with its seat and its final place in that seat's fan."""
-        counts = [0] * len(self.hands)
-        for seat, _ in deals:
-            counts[seat] += 1
-        final = [self.fan_slots(seat, counts[seat]) for seat in range(len(self.hands))]
-        placed = [0] * len(self.hands)
-        out = []
-        for seat, card in deals:
-            assert card is not None, "the presenter is fed unredacted events"
-            out.append((seat, card, final[seat][placed[seat]]))
-            placed[seat] += 1
-        return out
-
     def _deal(self, deals: Sequence[tuple[int, Card | None]]) -> float:
-        for i, (seat, card, (x, y, angle)) in enumerate(self._deal_slots(deals)):
+        for i, (seat, card, (x, y, angle)) in enumerate(
+            deal_places(deals, len(self.hands), self.fan_slots)
+        ):
             sprite = self._new_sprite(card)
             self.draw_count -= 1
             self.hands[seat].append(sprite)
@@ -511,13 +458,7 @@ class Presenter:
         for seat in range(len(self.hands)):
             if self.visible(seat):
                 for sprite in self.hands[seat]:
-                    self.tweens.start(
-                        sprite,
-                        "flip",
-                        1.0,
-                        self.settings.duration(FLIP_S),
-                        delay_s=self.settings.duration(total),
-                    )
+                    self._flip(sprite, 1.0, total)
         self.queue.appendleft((_Refan(None), ""))
         return total + 0.1
 
@@ -542,13 +483,7 @@ class Presenter:
         if self.visible(player):
             for sprite in self.hands[player]:
                 if sprite.card.uid in new:
-                    self.tweens.start(
-                        sprite,
-                        "flip",
-                        1.0,
-                        self.settings.duration(FLIP_S),
-                        delay_s=self.settings.duration(FLIGHT_S * 0.5),
-                    )
+                    self._flip(sprite, 1.0, FLIGHT_S * 0.5)
         self.sounds.play(Sfx.DRAW)
         total = max(0, len(cards) - 1) * DRAW_GAP_S + FLIGHT_S
         if player == self.viewer:
@@ -561,7 +496,7 @@ class Presenter:
         x, y = self.layout.draw_pile.center
         for sprite in self.discard[:-1]:
             self._move(sprite, x, y, 0, self.layout.pile_card_width, FLIGHT_S, ease=in_out_cubic)
-            self.tweens.start(sprite, "flip", 0.0, self.settings.duration(FLIP_S))
+            self._flip(sprite, 0.0)
             self._forget_later(sprite)
         self.discard = [top] if top is not None else []
         self.draw_count += count
@@ -578,10 +513,12 @@ class Presenter:
         everyone = [s for hand in self.hands for s in hand]
         for i, sprite in enumerate(everyone):
             self._move(sprite, cx, cy, self.rng.uniform(-25, 25), 90, FLIGHT_S, i * 0.005)
-            self.tweens.start(sprite, "flip", 0.0, self.settings.duration(FLIP_S))
+            self._flip(sprite, 0.0)
         self.hands = [[] for _ in self.layout.seats]
         gather = FLIGHT_S + len(everyone) * 0.005 + 0.2
-        for i, (seat, card, (x, y, angle)) in enumerate(self._deal_slots(deals)):
+        for i, (seat, card, (x, y, angle)) in enumerate(
+            deal_places(deals, len(self.hands), self.fan_slots)
+        ):
             sprite = self.sprites[card.uid]
             self.hands[seat].append(sprite)
             self._move(
@@ -598,7 +535,8 @@ class Presenter:
         self.queue.appendleft((_Refan(None), ""))
         return total
 
-    def _rehome(self, hands: dict[int, Sequence[Card | None]]) -> None:
+    def _rehome(self, hands: dict[int, Sequence[Card | None]]) -> float:
+        """Swapped or passed hands: each card flies from its old seat to its new one."""
         for seat, cards in hands.items():
             moved = []
             for card in cards:
@@ -612,6 +550,8 @@ class Presenter:
             self.hands[seat] = moved
         for seat in hands:
             self.refan(seat, FLIGHT_S)
+        self.sounds.play(Sfx.SHUFFLE)
+        return FLIGHT_S + 0.2
 
     # ------------------------------------------------------------- drawing
 
@@ -626,124 +566,15 @@ class Presenter:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._draw_pile(surface)
-        flying: list[CardSprite] = []
-        resting: list[CardSprite] = []
-        for sprite in self._all_sprites():
-            (flying if sprite.flying_until > self.clock else resting).append(sprite)
-        resting.sort(key=lambda s: s.z)
-        flying.sort(key=lambda s: s.flying_until)
-        for sprite in resting + flying:
-            self._blit(surface, sprite)
-        self._draw_marks(surface)
-
-    def _all_sprites(self) -> list[CardSprite]:
-        out = list(self.discard)
-        seen = {id(s) for s in out}
-        for hand in self.hands:
-            out.extend(hand)
-            seen.update(id(s) for s in hand)
-        # Cards on their way back into the draw pile are no longer in a hand or the pile.
-        out.extend(s for s in self.sprites.values() if id(s) not in seen)
-        return out
-
-    def _draw_pile(self, surface: pygame.Surface) -> None:
-        box = self.layout.draw_pile
-        width = self.layout.pile_card_width
-        if self.draw_count > 0:
-            back = self.art.back(width)
-            layers = min(6, 1 + self.draw_count // 12)
-            for i in range(layers):
-                surface.blit(back, back.get_rect(center=(box.center[0] - i, box.center[1] - i * 2)))
-        else:
-            rect = pygame.Rect(0, 0, *card_size(width))
-            rect.center = (round(box.center[0]), round(box.center[1]))
-            pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=12)
-        draw_text(
-            surface,
-            str(self.draw_count),
-            26,
-            (box.center[0], box.y + box.height + 22),
-            WHITE,
-            shadow=True,
-        )
-
-    def _blit(self, surface: pygame.Surface, sprite: CardSprite) -> None:
-        flying = sprite.flying_until > self.clock
-        width = max(8.0, sprite.width)
-        # A card changing size in flight is drawn from a face cached at a width rounded up to
-        # ten pixels and scaled while rotating; a face for every in-between width would cost a
-        # fresh drawing each frame.
-        base_width = math.ceil(width / 10) * 10 if flying else max(8, round(width))
-        scale = width / base_width
-        face_up = sprite.flip >= 0.5
-        squeeze = abs(math.cos(sprite.flip * math.pi))
-        image = self.art.face(sprite.card, base_width) if face_up else self.art.back(base_width)
-        uid = sprite.card.uid
-        lift = sprite.lift
-        if uid == self.hover:
-            lift = max(lift, LIFT_HOVER)
-        elif uid in self.lifted:
-            lift = max(lift, LIFT_PLAYABLE)
-        angle = sprite.angle + 8 * math.sin(sprite.shake * math.pi * 6) * sprite.shake
-        key = (
-            id(image),
-            round(angle * 2),
-            round(squeeze * 20),
-            1 if uid in self.dimmed else 0,
-            round(scale * 40),
-        )
-        rotated = self._rotated.get(key)
-        if rotated is None:
-            work = image
-            if squeeze < 0.999:
-                work = pygame.transform.smoothscale(
-                    image, (max(1, round(image.get_width() * squeeze)), image.get_height())
-                )
-            if key[3]:
-                work = work.copy()
-                work.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            zoom = key[4] / 40
-            if abs(angle) > 0.25 or abs(zoom - 1) > 0.01:
-                rotated = pygame.transform.rotozoom(work, angle, zoom)
-            else:
-                rotated = work
-            if len(self._rotated) > ROTATION_CACHE:
-                self._rotated.clear()
-            self._rotated[key] = rotated
-        center = (round(sprite.x), round(sprite.y - lift))
-        if lift > 0 or flying:
-            shadow, offset = self.art.shadow(base_width, min(1.0, lift / LIFT_HOVER + 0.3))
-            surface.blit(
-                shadow, shadow.get_rect(center=(center[0] + offset[0], center[1] + offset[1]))
+        layout = self.layout
+        self.painter.draw_pile(surface, layout.draw_pile, layout.pile_card_width, self.draw_count)
+        every = table_sprites(self.discard, self.hands, self.sprites.values())
+        for sprite in paint_order(every, self.clock):
+            self.painter.card(
+                surface,
+                sprite,
+                flying=sprite.flying_until > self.clock,
+                lift=shown_lift(sprite, self.hover, self.lifted),
+                dimmed=sprite.card.uid in self.dimmed,
             )
-        surface.blit(rotated, rotated.get_rect(center=center))
-
-    def _draw_marks(self, surface: pygame.Surface) -> None:
-        for mark in self.marks:
-            t = (self.clock - mark.born) / max(mark.duration_s, 1e-6)
-            pop = min(1.0, t * 5)
-            scale = 0.6 + 0.4 * out_back(pop)
-            fade = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
-            size = max(12, round(mark.size * scale))
-            rise = 18 * pulse(min(1.0, t)) * 0.3
-            text = render(mark.text, size, mark.color)
-            bubble = panel(
-                (text.get_width() + 36, text.get_height() + 16), 22, (10, 14, 20, 220)
-            ).copy()
-            bubble.blit(text, text.get_rect(center=bubble.get_rect().center))
-            bubble.set_alpha(round(255 * fade))
-            surface.blit(bubble, bubble.get_rect(center=(mark.x, mark.y - rise)))
-
-
-_COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3}
-
-
-def _hand_order(card: Card) -> tuple[int, int, int]:
-    color = 4 if card.color is None else _COLOR_ORDER[card.color]
-    return color, int(card.rank), card.uid
-
-
-def _mark_color(color: Color) -> tuple[int, int, int]:
-    r, g, b = COLOR_RGB[color]
-    return min(255, r + 40), min(255, g + 40), min(255, b + 40)
+        self.painter.marks(surface, self.marks, self.clock)

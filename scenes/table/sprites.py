@@ -1,0 +1,343 @@
+"""The table's card sprites and their geometry and painting, apart from the presenter's timing.
+
+The presenter decides when cards move; this module holds what does not depend on that: the
+sprite and mark types, where the cards of a hand lie in its fan, where a seat's bubble goes,
+the order hands are sorted and sprites are painted in, the mark each announce-only event shows,
+and the painter that blits a sprite, the draw pile and the marks. The geometry functions are
+pure (layout boxes and counts in, positions out), so tests check them without a display.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.cards import Card, Color
+from game.events import (
+    PenaltyPending,
+    RaceFinished,
+    RaceLost,
+    Skipped,
+    UnoCalled,
+    UnoCaught,
+    WentOut,
+)
+from scenes.art import COLOR_RGB, CardArt, card_size
+from scenes.sound import Sfx
+from scenes.table.layout import Box, SeatLayout
+from scenes.table.tween import out_back, pulse
+from scenes.ui import GOLD, WHITE, draw_text, panel, render
+
+# How long a mark stays up at speed 1, in seconds.
+MARK_S = 1.1
+# How far a card rises when it can be played, and further when the pointer is on it.
+LIFT_PLAYABLE = 22
+LIFT_HOVER = 44
+# Rotated and squeezed card images kept; past this the cache starts over (a long match would
+# otherwise keep every angle ever drawn).
+ROTATION_CACHE = 4000
+
+RGB = tuple[int, int, int]
+# A card's place in a fan: centre x, centre y and angle in degrees.
+Slot = tuple[float, float, float]
+
+
+@dataclass(eq=False)
+class CardSprite:
+    """One card on the table. ``flip`` runs 0 (back) to 1 (face); ``lift`` 0 to 1."""
+
+    card: Card
+    x: float
+    y: float
+    width: float
+    angle: float = 0.0
+    flip: float = 0.0
+    lift: float = 0.0
+    dim: float = 0.0
+    shake: float = 0.0
+    z: int = 0
+    flying_until: float = 0.0
+
+    def rect(self) -> pygame.Rect:
+        w, h = card_size(round(self.width))
+        return pygame.Rect(round(self.x - w / 2), round(self.y - h / 2 - self.lift), w, h)
+
+
+@dataclass
+class Mark:
+    """A short-lived picture over the table: a bubble, a banner, a skip sign."""
+
+    text: str
+    x: float
+    y: float
+    color: RGB
+    born: float
+    duration_s: float = MARK_S
+    size: int = 40
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What an event that moves no card shows: a mark over a seat, maybe a sound, and a wait."""
+
+    seat: int
+    text: str
+    color: RGB
+    wait_s: float
+    size: int = 40
+    sound: Sfx | None = None
+
+
+# ------------------------------------------------------------- geometry
+
+
+def fan_slots(place: SeatLayout, count: int, *, viewer: bool) -> list[Slot]:
+    """Where each card of a hand of ``count`` cards lies, left to right (or top to bottom).
+
+    The viewer's hand is spread wider and bent more than the others', which only show backs.
+    """
+    box = place.hand
+    width = place.card_width
+    cx, cy = box.center
+    if count == 0:
+        return []
+    vertical = box.height > box.width * 1.2
+    span = (box.height if vertical else box.width) - width
+    natural = width * (0.78 if viewer else 0.34)
+    step = min(natural, span / (count - 1)) if count > 1 else 0.0
+    slots = []
+    for i in range(count):
+        offset = (i - (count - 1) / 2) * step
+        # A gentle arc, as cards held in a hand.
+        spread = offset / max(1.0, span / 2)
+        bend = 10 * spread * spread if viewer else 4 * spread * spread
+        tilt = 6 * spread if viewer else 3 * spread
+        if vertical:
+            slots.append((cx + bend, cy + offset, -tilt))
+        else:
+            slots.append((cx + offset, cy + bend, -tilt))
+    return slots
+
+
+def deal_places(
+    deals: Sequence[tuple[int, Card | None]], seats: int, fan: Callable[[int, int], list[Slot]]
+) -> list[tuple[int, Card, Slot]]:
+    """Each dealt card with its seat and its final place in that seat's fan.
+
+    ``fan(seat, count)`` gives a seat's slots for a hand of ``count``: each card flies straight
+    to where it will rest once the whole deal is in, so nothing shuffles along afterwards.
+    """
+    counts = [0] * seats
+    for seat, _ in deals:
+        counts[seat] += 1
+    final = [fan(seat, counts[seat]) for seat in range(seats)]
+    placed = [0] * seats
+    out = []
+    for seat, card in deals:
+        assert card is not None, "the presenter is fed unredacted events"
+        out.append((seat, card, final[seat][placed[seat]]))
+        placed[seat] += 1
+    return out
+
+
+def mark_spot(pile: Box, place: SeatLayout | None) -> tuple[float, float]:
+    """Where a mark goes: over a seat's plate, or (no seat) above the discard pile ``pile``."""
+    if place is None:
+        x, y = pile.center
+        return x, y - pile.height * 0.9
+    plate = place.plate
+    x, y = plate.center
+    # Above the plate; where that would leave the screen (seats along the top, whose cards lie
+    # below their plate) over the plate itself, never over anyone's cards.
+    if plate.y > plate.height and place.hand.center[1] >= plate.center[1]:
+        y -= plate.height * 0.9
+    return x, y
+
+
+_COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3}
+
+
+def hand_order(card: Card) -> tuple[int, int, int]:
+    """The viewer's hand is sorted by color (wilds last), then rank; the uid breaks ties."""
+    color = 4 if card.color is None else _COLOR_ORDER[card.color]
+    return color, int(card.rank), card.uid
+
+
+def mark_color(color: Color) -> RGB:
+    """A chosen color's bubble text: the card color, lightened to read on the dark bubble."""
+    r, g, b = COLOR_RGB[color]
+    return min(255, r + 40), min(255, g + 40), min(255, b + 40)
+
+
+def event_cue(event: object) -> Cue | None:
+    """The mark of an event that only announces something; None for any other event."""
+    match event:
+        case Skipped(player=player):
+            return Cue(player, "Skipped", (255, 120, 120), 0.35)
+        case PenaltyPending(player=player, total=total):
+            return Cue(player, f"+{total} coming", (255, 150, 90), 0.3)
+        case UnoCalled(player=player):
+            return Cue(player, "UNO!", GOLD, 0.35, 52, Sfx.UNO)
+        case UnoCaught(target=target):
+            return Cue(target, "Caught!", (255, 110, 110), 0.35, 46, Sfx.PENALTY)
+        case RaceFinished(player=player):
+            return Cue(player, "Done!", (140, 230, 140), 0.1)
+        case RaceLost(player=player):
+            return Cue(player, "Last!", (255, 110, 110), 0.3, 46, Sfx.PENALTY)
+        case WentOut(player=player):
+            return Cue(player, "Out!", GOLD, 0.4, 48)
+    return None
+
+
+def table_sprites(
+    discard: Sequence[CardSprite],
+    hands: Sequence[Sequence[CardSprite]],
+    every: Iterable[CardSprite],
+) -> list[CardSprite]:
+    """The discards, then each hand, then the sprites of ``every`` in neither.
+
+    Those last are cards on their way back into the draw pile: no longer in a hand or the pile,
+    still drawn until they land.
+    """
+    out = list(discard)
+    seen = {id(s) for s in out}
+    for hand in hands:
+        out.extend(hand)
+        seen.update(id(s) for s in hand)
+    out.extend(s for s in every if id(s) not in seen)
+    return out
+
+
+def paint_order(sprites: Iterable[CardSprite], clock: float) -> list[CardSprite]:
+    """Resting cards by depth, then cards in flight over them, the one landing last on top."""
+    flying: list[CardSprite] = []
+    resting: list[CardSprite] = []
+    for sprite in sprites:
+        (flying if sprite.flying_until > clock else resting).append(sprite)
+    resting.sort(key=lambda s: s.z)
+    flying.sort(key=lambda s: s.flying_until)
+    return resting + flying
+
+
+def shown_lift(sprite: CardSprite, hover: int | None, lifted: frozenset[int]) -> float:
+    """How high a card is drawn: its own lift, raised for the hovered or a playable card."""
+    uid = sprite.card.uid
+    if uid == hover:
+        return max(sprite.lift, LIFT_HOVER)
+    if uid in lifted:
+        return max(sprite.lift, LIFT_PLAYABLE)
+    return sprite.lift
+
+
+# ------------------------------------------------------------- painting
+
+
+class SpritePainter:
+    """Blits card sprites, the draw pile and the marks; keeps the rotated images it made."""
+
+    def __init__(self, art: CardArt) -> None:
+        self.art = art
+        self._rotated: dict[tuple[int, int, int, int, int], pygame.Surface] = {}
+
+    def card(
+        self,
+        surface: pygame.Surface,
+        sprite: CardSprite,
+        *,
+        flying: bool,
+        lift: float,
+        dimmed: bool,
+    ) -> None:
+        width = max(8.0, sprite.width)
+        # A card changing size in flight is drawn from a face cached at a width rounded up to
+        # ten pixels and scaled while rotating; a face for every in-between width would cost a
+        # fresh drawing each frame.
+        base_width = math.ceil(width / 10) * 10 if flying else max(8, round(width))
+        scale = width / base_width
+        face_up = sprite.flip >= 0.5
+        squeeze = abs(math.cos(sprite.flip * math.pi))
+        image = self.art.face(sprite.card, base_width) if face_up else self.art.back(base_width)
+        angle = sprite.angle + 8 * math.sin(sprite.shake * math.pi * 6) * sprite.shake
+        key = (
+            id(image),
+            round(angle * 2),
+            round(squeeze * 20),
+            1 if dimmed else 0,
+            round(scale * 40),
+        )
+        rotated = self._rotated.get(key)
+        if rotated is None:
+            rotated = self._transformed(image, key, angle, squeeze)
+        center = (round(sprite.x), round(sprite.y - lift))
+        if lift > 0 or flying:
+            shadow, offset = self.art.shadow(base_width, min(1.0, lift / LIFT_HOVER + 0.3))
+            surface.blit(
+                shadow, shadow.get_rect(center=(center[0] + offset[0], center[1] + offset[1]))
+            )
+        surface.blit(rotated, rotated.get_rect(center=center))
+
+    def _transformed(
+        self,
+        image: pygame.Surface,
+        key: tuple[int, int, int, int, int],
+        angle: float,
+        squeeze: float,
+    ) -> pygame.Surface:
+        """The image squeezed (mid-flip), darkened (dimmed), rotated and zoomed, then cached."""
+        work = image
+        if squeeze < 0.999:
+            work = pygame.transform.smoothscale(
+                image, (max(1, round(image.get_width() * squeeze)), image.get_height())
+            )
+        if key[3]:
+            work = work.copy()
+            work.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        zoom = key[4] / 40
+        if abs(angle) > 0.25 or abs(zoom - 1) > 0.01:
+            rotated = pygame.transform.rotozoom(work, angle, zoom)
+        else:
+            rotated = work
+        if len(self._rotated) > ROTATION_CACHE:
+            self._rotated.clear()
+        self._rotated[key] = rotated
+        return rotated
+
+    def draw_pile(self, surface: pygame.Surface, box: Box, width: int, count: int) -> None:
+        """The face-down pile, thicker the fuller it is, and its count; an outline when empty."""
+        if count > 0:
+            back = self.art.back(width)
+            layers = min(6, 1 + count // 12)
+            for i in range(layers):
+                surface.blit(back, back.get_rect(center=(box.center[0] - i, box.center[1] - i * 2)))
+        else:
+            rect = pygame.Rect(0, 0, *card_size(width))
+            rect.center = (round(box.center[0]), round(box.center[1]))
+            pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=12)
+        draw_text(
+            surface,
+            str(count),
+            26,
+            (box.center[0], box.y + box.height + 22),
+            WHITE,
+            shadow=True,
+        )
+
+    def marks(self, surface: pygame.Surface, marks: Iterable[Mark], clock: float) -> None:
+        """Each mark pops in, rises a little and fades out over its last quarter."""
+        for mark in marks:
+            t = (clock - mark.born) / max(mark.duration_s, 1e-6)
+            pop = min(1.0, t * 5)
+            scale = 0.6 + 0.4 * out_back(pop)
+            fade = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
+            size = max(12, round(mark.size * scale))
+            rise = 18 * pulse(min(1.0, t)) * 0.3
+            text = render(mark.text, size, mark.color)
+            bubble = panel(
+                (text.get_width() + 36, text.get_height() + 16), 22, (10, 14, 20, 220)
+            ).copy()
+            bubble.blit(text, text.get_rect(center=bubble.get_rect().center))
+            bubble.set_alpha(round(255 * fade))
+            surface.blit(bubble, bubble.get_rect(center=(mark.x, mark.y - rise)))
