@@ -24,6 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.ai import Level
+from game.engine import Game
+from game.record import Record, _checksum
+from game.rules import Rules
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = "OneMoreCard"  # the folder name platformdirs gives, as in scenes.store.userdata
 DEEP = 100_000
@@ -78,11 +83,6 @@ def nested(path: Path) -> None:
 
 def save_text(name: str = "You") -> str:
     """A real autosave of a match just begun, with ``name`` for the person at seat 0."""
-    from game.ai import Level
-    from game.engine import Game
-    from game.record import Record
-    from game.rules import Rules
-
     game = Game(Rules(), 4, 3)
     levels: list[str | None] = [None, *(Level.NORMAL.value for _ in range(3))]
     names = [name, "Ana", "Ben", "Chloe"]
@@ -96,8 +96,6 @@ def save_text(name: str = "You") -> str:
 
 def save_without_state(path: Path) -> None:
     """Whole and correctly signed, but without the state it leads to."""
-    from game.record import _checksum
-
     data = json.loads(save_text())
     del data["state"], data["checksum"]
     data["checksum"] = _checksum(data)
