@@ -10,67 +10,31 @@ Every seat's name can be changed: a click, or Enter on the name, opens a text en
 scene (typed text, Backspace, Enter keeps it, Esc cancels). Names are cleaned like every name
 the game stores. The choices are remembered for the next time (``scenes.store.lastsetup``); the
 first time, Start plays the default: you against three Normal AIs with the official Classic
-rules.
+rules. The choices and every change to them are ``scenes.setup_model``'s; this screen lays them
+out, draws them and turns presses into those changes.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import pygame
 
 from game.ai import Level
-from game.cards import DeckKind
-from game.match import MatchSetup, Seat
-from game.rules import (
-    PRESET_TEXT,
-    PRESETS,
-    SWITCHES,
-    CustomEffect,
-    Preset,
-    Rules,
-    RulesError,
-    TargetMode,
-)
+from game.match import MatchSetup
+from game.rules import PRESET_TEXT
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
+from scenes.setup_model import SetupModel, switch_label, typed
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
-from scenes.store.userdata import NAME_LENGTH, clean_name
-from scenes.table.scene import AI_NAMES, TableScene
+from scenes.table.scene import TableScene
+from scenes.title import shared_media
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
-
-# The values a switch button cycles through, in ascending order, for the number switches.
-INT_CHOICES: dict[str, tuple[int, ...]] = {
-    "hand_size": (5, 6, 7, 8, 9, 10),
-    "uno_penalty": (1, 2, 3, 4),
-    "target_points": (100, 200, 250, 300, 500, 1000),
-}
-EFFECT_CHOICES: tuple[tuple[CustomEffect, ...], ...] = (
-    (CustomEffect.OTHERS_DRAW_1,),
-    (),
-    *((effect,) for effect in CustomEffect if effect is not CustomEffect.OTHERS_DRAW_1),
-)
-# Switches that only do something with one deck: listed only while that deck is chosen.
-DECK_ONLY: dict[str, DeckKind] = {
-    "custom_effects": DeckKind.UNO2023,
-    "show_house_rule_text": DeckKind.HOUSE_RULES,
-}
-SEAT_KINDS: tuple[Level | None, ...] = (None, Level.EASY, Level.NORMAL, Level.HARD, Level.EXPERT)
-PRESET_NAMES: dict[Preset, str] = {
-    Preset.CLASSIC: "Classic",
-    Preset.UNO2023: "2023 deck",
-    Preset.HOUSE_RULES: "House Rules!",
-    Preset.QUICK: "Quick",
-}
 
 # The layout, on the logical 1920x1080 surface. Left panel: the players, one row per seat
 # (label, name, who plays it); right panel: the preset and the switches.
@@ -91,63 +55,6 @@ SWITCH_X, SWITCH_W = 800, 240
 SWITCH_LABEL_X = 1060
 BOTTOM_TEXT = pygame.Rect(400, 948, 960, 120)  # between Back and Start
 CARET_S = 1.0  # the caret blinks once a second: on for the first 60%
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, enum.Enum):
-        return str(value.value).replace("-", " ")
-    if isinstance(value, tuple):
-        if not value:
-            return "host chooses"
-        return ", ".join(str(e.value).replace("-", " ") for e in value)
-    return str(value)
-
-
-def next_value(name: str, value: Any) -> Any:
-    """The next value of a switch in its cycle; numbers go up, then back to the smallest."""
-    choices: tuple[Any, ...]
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int) and name in INT_CHOICES:
-        # A value from elsewhere (a remembered file, the command line) need not be a choice:
-        # the next one is still the next larger, so the cycle never jumps backwards.
-        return next((c for c in INT_CHOICES[name] if c > value), INT_CHOICES[name][0])
-    if isinstance(value, enum.Enum):
-        choices = tuple(type(value))
-    elif name == "custom_effects":
-        choices = EFFECT_CHOICES
-    else:
-        raise KeyError(name)
-    index = choices.index(value) if value in choices else -1
-    return choices[(index + 1) % len(choices)]
-
-
-def shown_switches(rules: Rules) -> list[str]:
-    """The switches that do something with these rules' deck, in the order of SWITCHES."""
-    return [name for name in SWITCHES if DECK_ONLY.get(name, rules.deck) is rules.deck]
-
-
-def target_text(rules: Rules, players: int) -> str:
-    """The target row's value: the points the engine will play to, whatever the mode."""
-    target = rules.target_for(players)
-    if target is None:
-        return "one hand"
-    return f"{target} (quick)" if rules.target_mode is TargetMode.QUICK else str(target)
-
-
-def target_detail(rules: Rules) -> str:
-    """The target row's explanation, which says why its number is not the one set by hand."""
-    if rules.target_mode is TargetMode.QUICK:
-        return "Quick length: 100 with 2 players, 200 with more. Change it to set your own."
-    if rules.target_mode is TargetMode.SINGLE_HAND:
-        return "Not used: the match is one hand. Change it to play to a points target."
-    return SWITCHES["target_points"]
-
-
-def switch_label(name: str) -> str:
-    return name.replace("_", " ").replace("wd4", "+4").capitalize().replace("Uno", "UNO")
 
 
 def fit_name(text: str, width: int) -> tuple[str, int]:
@@ -176,15 +83,7 @@ class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         last, self.notice = load_last_setup()
-        self.players = last.players
-        self.kinds: list[Level | None] = list(last.kinds)
-        # The names given by hand, per seat; "" is the seat's default. A person and an AI at
-        # the same seat have a name each, so switching the seat back and forth keeps both.
-        self.person_names: list[str] = list(last.person_names)
-        self.ai_names: list[str] = list(last.ai_names)
-        self.preset = last.preset
-        self.rules = last.rules
-        self.open_hands = last.open_hands
+        self.model = SetupModel.remembered(last)
         self.scroll = 0
         self.background = felt(app.screen.get_size()).convert()
         self.menu = Menu(on_back=self._back)
@@ -196,27 +95,32 @@ class SetupScene(Scene):
         self._shadowed: Callable[[pygame.event.Event], list[Intent]] | None = None
         self._name_buttons: list[Button] = []
         self._switch_buttons: list[Button] = []
-        # Couch play: controllers given to people here (device id -> seat); the rest are
-        # claimed at the hand-off by pressing A.
-        self.pads: dict[int, int] = {}
         self._build()
+
+    @property
+    def kinds(self) -> list[Level | None]:
+        """Who plays each seat (None: a person); the model's own list."""
+        return self.model.kinds
+
+    @property
+    def pads(self) -> dict[int, int]:
+        """Couch play: controllers given to people here (device id -> seat)."""
+        return self.model.pads
 
     # ------------------------------------------------------------- state
 
     def _build(self) -> None:
-        self._forget_pads()
-        try:
-            self.rules.validate(self.players)
-            self.error = None
-        except RulesError as error:
-            self.error = str(error)
+        """The buttons for the choices as they are now (after every change)."""
+        model = self.model
+        model.forget_pads()
+        self.error = model.problem()
         focus = self.menu.focus
         buttons: list[Button] = []
         # Players.
         buttons.append(Button(pygame.Rect(80, 160, 64, 60), "-", self._fewer, text_size=36))
         buttons.append(Button(pygame.Rect(356, 160, 64, 60), "+", self._more, text_size=36))
         self._name_buttons = []
-        for seat in range(self.players):
+        for seat in range(model.players):
             y = SEAT_TOP + seat * SEAT_PITCH
             # The name is drawn by the scene (fitted, or as a text entry), not as a label.
             field = Button(
@@ -231,7 +135,7 @@ class SetupScene(Scene):
             buttons.append(
                 Button(kind, self._kind_label(seat), partial(self._cycle_kind, seat), text_size=22)
             )
-        label = f"Open hands (young players): {'on' if self.open_hands else 'off'}"
+        label = f"Open hands (young players): {'on' if model.open_hands else 'off'}"
         buttons.append(
             Button(pygame.Rect(84, 870, 632, 44), label, self._toggle_open, text_size=20)
         )
@@ -239,25 +143,22 @@ class SetupScene(Scene):
         buttons.append(
             Button(
                 pygame.Rect(SWITCH_X, 160, 460, 64),
-                self.rules_label(),
+                model.rules_label(),
                 self._cycle_preset,
                 text_size=28,
             )
         )
-        names = shown_switches(self.rules)
+        names = model.switches()
         self._switch_buttons = []
         self.scroll = max(0, min(self.scroll, len(names) - VISIBLE_ROWS))
         for row, name in enumerate(names[self.scroll : self.scroll + VISIBLE_ROWS]):
-            value = getattr(self.rules, name)
             rect = pygame.Rect(SWITCH_X, SWITCH_TOP + row * ROW_H, SWITCH_W, ROW_H - 8)
-            changed = value != getattr(PRESETS[self.preset], name)
-            text = target_text(self.rules, self.players) if name == "target_points" else None
             switch = Button(
                 rect,
-                text or _value_text(value),
+                model.switch_text(name),
                 partial(self._cycle, name),
                 text_size=22,
-                color=(90, 70, 30) if changed else (40, 56, 72),
+                color=(90, 70, 30) if model.changed(name) else (40, 56, 72),
             )
             self._switch_buttons.append(switch)
             buttons.append(switch)
@@ -286,16 +187,11 @@ class SetupScene(Scene):
             return None
         return self._switch_buttons[rows.index(name)]
 
-    def rules_label(self) -> str:
-        """The preset button's text; it says when the switches no longer match the preset."""
-        changed = " (changed)" if self.rules != PRESETS[self.preset] else ""
-        return f"Rules: {PRESET_NAMES[self.preset]}{changed}"
-
     def _kind_label(self, seat: int) -> str:
-        kind = self.kinds[seat]
+        kind = self.model.kinds[seat]
         if kind is not None:
             return f"{kind.value.capitalize()} AI"
-        pad = next((d for d, s in self.pads.items() if s == seat), None)
+        pad = next((d for d, s in self.model.pads.items() if s == seat), None)
         return "Person" if pad is None else f"Person + pad {self._pad_number(pad)}"
 
     def _pad_number(self, device: int) -> int:
@@ -303,61 +199,28 @@ class SetupScene(Scene):
         connected = sorted(self.app.input.controllers)
         return connected.index(device) + 1 if device in connected else len(connected) + 1
 
-    def people(self) -> list[int]:
-        return [s for s in range(self.players) if self.kinds[s] is None]
-
-    def _give_pad(self, device: int) -> None:
-        """The controller's UNO button in setup: it goes to the next person who has none; pressed
-        again, it moves on, and after the last person it belongs to nobody."""
-        people = self.people()
-        taken = {s for d, s in self.pads.items() if d != device}
-        current = self.pads.pop(device, None)
-        later = [p for p in people if p not in taken and (current is None or p > current)]
-        if later:
-            self.pads[device] = later[0]
+    def _changed(self, change: Callable[[], None]) -> None:
+        """Make a change to the choices, then show them."""
+        change()
         self._build()
-
-    def _forget_pads(self) -> None:
-        """Seats that are no longer people (or no longer at the table) give their pads back."""
-        people = set(self.people())
-        self.pads = {d: s for d, s in self.pads.items() if s in people}
 
     def _toggle_open(self) -> None:
-        self.open_hands = not self.open_hands
-        self._build()
+        self._changed(self.model.toggle_open)
 
     def _fewer(self) -> None:
-        self.players = max(2, self.players - 1)
-        self._build()
+        self._changed(self.model.fewer)
 
     def _more(self) -> None:
-        self.players = min(10, self.players + 1)
-        self._build()
+        self._changed(self.model.more)
 
     def _cycle_kind(self, seat: int) -> None:
-        kinds = SEAT_KINDS
-        current = self.kinds[seat]
-        index = kinds.index(current) if current in kinds else -1
-        self.kinds[seat] = kinds[(index + 1) % len(kinds)]
-        self._build()
+        self._changed(partial(self.model.cycle_kind, seat))
 
     def _cycle_preset(self) -> None:
-        presets = list(Preset)
-        self.preset = presets[(presets.index(self.preset) + 1) % len(presets)]
-        self.rules = PRESETS[self.preset]
-        self._build()
+        self._changed(self.model.cycle_preset)
 
     def _cycle(self, name: str) -> None:
-        value = getattr(self.rules, name)
-        changes: dict[str, Any] = {name: next_value(name, value)}
-        if name == "target_points" and self.rules.target_mode is not TargetMode.POINTS:
-            # The row shows the target the engine will use (Quick's, or none for one hand);
-            # changing it means playing to points, starting from the next value up.
-            shown = self.rules.target_for(self.players)
-            points = next_value(name, shown) if shown is not None else value
-            changes = {"target_mode": TargetMode.POINTS, name: points}
-        self.rules = dataclasses.replace(self.rules, **changes)
-        self._build()
+        self._changed(partial(self.model.cycle, name))
 
     def _scroll(self) -> None:
         last = len(self._names) - VISIBLE_ROWS
@@ -366,56 +229,13 @@ class SetupScene(Scene):
 
     # ------------------------------------------------------------- names
 
-    def given_name(self, seat: int) -> str:
-        """The name typed for this seat as it is now (a person or an AI), or ""."""
-        names = self.person_names if self.kinds[seat] is None else self.ai_names
-        return names[seat]
-
-    def seat_names(self) -> list[str]:
-        """Every seat's name: the given ones, then defaults that repeat none of them.
-
-        Two seats of one name could not be told apart at the table or in the statistics, so a
-        default moves on to the next free name (and a given name repeated further down, which
-        only a hand-edited file can hold, gives way to a default).
-        """
-        names = [""] * self.players
-        used: set[str] = set()
-        for seat in range(self.players):
-            given = self.given_name(seat)
-            if given and given.casefold() not in used:
-                names[seat] = given
-                used.add(given.casefold())
-        people = self.people()
-        for seat in range(self.players):
-            if names[seat]:
-                continue
-            if self.kinds[seat] is None:
-                number = people.index(seat) + 1
-                # One person is "You"; several are told apart by number.
-                first = ["You"] if len(people) == 1 else []
-                candidates = itertools.chain(
-                    first, (f"Player {n}" for n in itertools.count(number))
-                )
-            else:
-                start = (seat - 1) % len(AI_NAMES)
-                rotated = AI_NAMES[start:] + AI_NAMES[:start]
-                candidates = itertools.chain(
-                    rotated, (f"AI {n}" for n in itertools.count(seat + 1))
-                )
-            names[seat] = next(c for c in candidates if c.casefold() not in used)
-            used.add(names[seat].casefold())
-        return names
-
-    def seat_name(self, seat: int) -> str:
-        return self.seat_names()[seat]
-
     def _edit_name(self, seat: int) -> None:
         """Open the text entry on a seat's name (the typed name, or empty to show the default)."""
         if self.entry is not None:
             self._finish_name(keep=True)
             if self.entry is not None:
                 return  # the name being typed was refused; it stays open
-        self.entry = NameEntry(seat, self.given_name(seat))
+        self.entry = NameEntry(seat, self.model.given_name(seat))
         self.flash = ""
         # The input layer turns key presses into moves and drops typed text; while a name is
         # typed, this scene reads the keyboard's events first (see _typing_translate).
@@ -453,15 +273,9 @@ class SetupScene(Scene):
         return self._translate(event)
 
     def _type(self, text: str) -> None:
-        entry = self.entry
-        if entry is None:
-            return
-        room = NAME_LENGTH - len(entry.text)
-        kept = "".join(itertools.islice((c for c in text if c.isprintable()), max(0, room)))
-        if not entry.text:
-            kept = kept.lstrip()  # a name starts with a letter (the Space that opened it, too)
-        entry.text += kept
-        entry.problem = ""
+        if self.entry is not None:
+            self.entry.text = typed(self.entry.text, text)
+            self.entry.problem = ""
 
     def _finish_name(self, keep: bool) -> None:
         """Close the entry; with ``keep``, the cleaned name (empty: the default) is the seat's,
@@ -470,15 +284,10 @@ class SetupScene(Scene):
         if entry is None:
             return
         if keep:
-            name = clean_name(entry.text)
-            # Only a name given to another seat is refused: a default gives way to it.
-            for other in range(self.players):
-                given = self.given_name(other)
-                if other != entry.seat and name and given.casefold() == name.casefold():
-                    entry.problem = f"Seat {other + 1} is already called {given}."
-                    return
-            names_of = self.person_names if self.kinds[entry.seat] is None else self.ai_names
-            names_of[entry.seat] = name
+            problem = self.model.rename(entry.seat, entry.text)
+            if problem is not None:
+                entry.problem = problem
+                return
         self.entry = None
         self._unhook()
         self._build()
@@ -497,27 +306,14 @@ class SetupScene(Scene):
 
     def last_setup(self) -> LastSetup:
         """The choices on screen, as they are remembered."""
-        return LastSetup(
-            players=self.players,
-            kinds=list(self.kinds),
-            person_names=list(self.person_names),
-            ai_names=list(self.ai_names),
-            preset=self.preset,
-            rules=self.rules,
-            open_hands=self.open_hands,
-        )
+        return self.model.last_setup()
 
     def setup(self) -> MatchSetup:
-        names = self.seat_names()
-        seats = [Seat(names[s], self.kinds[s]) for s in range(self.players)]
-        seed = random.randrange(1 << 30)
-        return MatchSetup(self.rules, tuple(seats), seed, open_hands=self.open_hands)
+        return self.model.match_setup(random.randrange(1 << 30))
 
     def _start(self) -> None:
         if self.error is not None:
             return
-        from scenes.title import shared_media
-
         # Remembering is a convenience: a disk that refuses it must not keep anyone from playing.
         save_last_setup(self.last_setup())
         sounds, art = shared_media(self.app)
@@ -552,11 +348,11 @@ class SetupScene(Scene):
         if intent.act not in (Act.POINT, Act.RELEASE):
             self.flash = ""
         if intent.act is Act.UNPLUGGED:
-            if self.pads.pop(intent.device, None) is not None:
+            if self.model.pads.pop(intent.device, None) is not None:
                 self._build()
             return
-        if intent.act is Act.UNO and is_controller(intent.device) and len(self.people()) > 1:
-            self._give_pad(intent.device)
+        if intent.act is Act.UNO and is_controller(intent.device) and len(self.model.people()) > 1:
+            self._changed(partial(self.model.give_pad, intent.device))
             return
         if intent.act is Act.SCROLL and intent.amount:
             limit = max(0, len(self._names) - VISIBLE_ROWS)
@@ -603,21 +399,21 @@ class SetupScene(Scene):
             draw_text(surface, "New game", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         for rect in (LEFT, RIGHT):
             surface.blit(panel(rect.size, 26, (10, 16, 22, 200)), rect)
-        draw_text(surface, f"{self.players} players", 34, (250, 190), WHITE, Weight.BOLD)
+        draw_text(surface, f"{self.model.players} players", 34, (250, 190), WHITE, Weight.BOLD)
         self._draw_hint(surface)
-        for seat in range(self.players):
+        for seat in range(self.model.players):
             y = SEAT_TOP + seat * SEAT_PITCH + SEAT_H / 2
             draw_text(surface, f"Seat {seat + 1}", 20, (LABEL_X, y), MUTED, anchor="midleft")
         self._draw_rules(surface)
         self._draw_bottom(surface)
         self.menu.draw(surface)
-        names = self.seat_names()
+        names = self.model.seat_names()
         for seat, button in enumerate(self._name_buttons):
             if self.entry is not None and self.entry.seat == seat:
                 self._draw_entry(surface, button.rect, self.entry, names[seat])
                 continue
             text, size = fit_name(names[seat], button.rect.width - 2 * NAME_PAD)
-            color = WHITE if self.given_name(seat) else (222, 228, 236)
+            color = WHITE if self.model.given_name(seat) else (222, 228, 236)
             left = (button.rect.x + NAME_PAD, button.rect.centery)
             draw_text(surface, text, size, left, color, Weight.BOLD, "midleft")
 
@@ -682,13 +478,13 @@ class SetupScene(Scene):
             pygame.draw.line(surface, GOLD, (caret_x, rect.y + 11), (caret_x, rect.bottom - 11), 2)
 
     def _draw_rules(self, surface: pygame.Surface) -> None:
-        lines = wrap(PRESET_TEXT[self.preset], 20, RIGHT.right - 1290 - 30)
+        lines = wrap(PRESET_TEXT[self.model.preset], 20, RIGHT.right - 1290 - 30)
         for i, line in enumerate(lines[:3]):
             y = 192 + (i - (len(lines[:3]) - 1) / 2) * 26
             draw_text(surface, line, 20, (1290, y), MUTED, Weight.REGULAR, "midleft")
         for row, name in enumerate(self._names[self.scroll : self.scroll + VISIBLE_ROWS]):
             row_y = SWITCH_TOP + row * ROW_H + (ROW_H - 8) / 2
-            detail = target_detail(self.rules) if name == "target_points" else SWITCHES[name]
+            detail = self.model.switch_detail(name)
             draw_text(
                 surface,
                 switch_label(name),
@@ -712,9 +508,10 @@ class SetupScene(Scene):
         paragraphs: list[tuple[str, tuple[int, int, int]]] = []
         if self.error is not None:
             paragraphs.append((f"Cannot start: {self.error}.", DANGER))
-        if not self.people():
+        people = self.model.people()
+        if not people:
             paragraphs.append(("Nobody plays in person: you watch the AIs.", MUTED))
-        if len(self.people()) > 1:
+        if len(people) > 1:
             uno = button_name(self.app.settings.buttons["uno"])
             paragraphs.append(
                 (

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,7 +22,8 @@ from game.cards import DeckKind
 from game.rules import PRESETS, SWITCHES, Preset, TargetMode
 from scenes.app import App
 from scenes.input import Act, Intent
-from scenes.setup import INT_CHOICES, SetupScene, next_value, shown_switches
+from scenes.setup import SetupScene
+from scenes.setup_model import INT_CHOICES, SetupModel, next_value, shown_switches, typed
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup, setup_path
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
@@ -91,7 +94,7 @@ def start(app: App, scene: SetupScene) -> TableScene:
 def test_start_plays_the_names_seats_and_rules_shown(app: App) -> None:
     scene = open_setup(app)
     click(app, scene.menu.buttons[1])  # "+": five players
-    assert scene.players == 5
+    assert scene.model.players == 5
     kind = scene.menu.buttons[2 + 2 * 2 + 1]  # seat 3's kind button, after its name field
     click(app, kind)  # Normal AI -> Hard AI
     click(app, scene.menu.buttons[2 + 2 * 3 + 1])  # seat 4: Normal -> Hard
@@ -109,28 +112,28 @@ def test_start_plays_the_names_seats_and_rules_shown(app: App) -> None:
     click(app, hand)
     shown = [b.label for b in scene.menu.buttons]
     assert "Rules: Classic (changed)" in shown
-    names = scene.seat_names()
+    names = scene.model.seat_names()
     assert names == ["Maria", "Ana", "Ben", "Player 2", "Robo"]
 
     table = start(app, scene)
     setup = table.setup
     assert [s.name for s in setup.seats] == names
     assert [s.level for s in setup.seats] == [None, Level.NORMAL, Level.HARD, None, Level.NORMAL]
-    assert setup.rules == scene.rules
+    assert setup.rules == scene.model.rules
     assert setup.rules.hand_size == 8 and setup.rules.stacking.value == "same"
 
 
 def test_people_are_named_each_and_the_kind_button_never_says_you(app: App) -> None:
     scene = open_setup(app)
-    assert scene.seat_names()[0] == "You"  # one person
+    assert scene.model.seat_names()[0] == "You"  # one person
     assert scene._kind_label(0) == "Person"
-    scene.kinds[2] = None
+    scene.model.kinds[2] = None
     scene._build()
-    assert scene.seat_names()[:3] == ["Player 1", "Ana", "Player 2"]
+    assert scene.model.seat_names()[:3] == ["Player 1", "Ana", "Player 2"]
     assert [scene._kind_label(s) for s in range(3)] == ["Person", "Normal AI", "Person"]
     # A default gives way to a name typed for another seat: no two seats share a name.
-    scene.ai_names[3] = "Ana"
-    assert scene.seat_names() == ["Player 1", "Ben", "Player 2", "Ana"]
+    scene.model.ai_names[3] = "Ana"
+    assert scene.model.seat_names() == ["Player 1", "Ben", "Player 2", "Ana"]
     app.step(FRAME, [])
 
 
@@ -140,12 +143,12 @@ def test_people_are_named_each_and_the_kind_button_never_says_you(app: App) -> N
 @pytest.mark.parametrize("players", range(2, 11))
 def test_quick_shows_the_target_the_engine_plays(app: App, players: int) -> None:
     scene = open_setup(app)
-    scene.preset = Preset.QUICK
-    scene.rules = PRESETS[Preset.QUICK]
-    scene.players = players
+    scene.model.preset = Preset.QUICK
+    scene.model.rules = PRESETS[Preset.QUICK]
+    scene.model.players = players
     scene.scroll = len(SWITCHES)  # the target rows are at the end of the list
     scene._build()
-    target = scene.rules.target_for(players)
+    target = scene.model.rules.target_for(players)
     assert target == (100 if players == 2 else 200)
     button = scene.switch_button("target_points")
     assert button is not None and button.label == f"{target} (quick)"
@@ -157,7 +160,7 @@ def test_quick_shows_the_target_the_engine_plays(app: App, players: int) -> None
     assert rules.target_for(players) == next_value("target_points", target)
     button = scene.switch_button("target_points")
     assert button is not None and button.label == str(rules.target_for(players))
-    assert scene.rules_label() == "Rules: Quick (changed)"
+    assert scene.model.rules_label() == "Rules: Quick (changed)"
 
 
 # ------------------------------------------------------------------ labels and switches
@@ -166,18 +169,18 @@ def test_quick_shows_the_target_the_engine_plays(app: App, players: int) -> None
 def test_the_rules_button_says_when_the_switches_differ_from_the_preset(app: App) -> None:
     scene = open_setup(app)
     for _ in range(3):
-        click(app, scene.menu.buttons[2 + 2 * scene.players + 1])  # the preset button
-    assert scene.preset is Preset.QUICK
-    assert scene.rules_label() == "Rules: Quick"
+        click(app, scene.menu.buttons[2 + 2 * scene.model.players + 1])  # the preset button
+    assert scene.model.preset is Preset.QUICK
+    assert scene.model.rules_label() == "Rules: Quick"
     jump_in = scene.switch_button("jump_in")
     assert jump_in is not None
     click(app, jump_in)
-    assert scene.rules_label() == "Rules: Quick (changed)"
+    assert scene.model.rules_label() == "Rules: Quick (changed)"
     assert "Rules: Quick (changed)" in [b.label for b in scene.menu.buttons]
     jump_in = scene.switch_button("jump_in")
     assert jump_in is not None
     click(app, jump_in)
-    assert scene.rules_label() == "Rules: Quick"
+    assert scene.model.rules_label() == "Rules: Quick"
 
 
 def test_switches_that_do_nothing_for_the_deck_are_hidden(app: App) -> None:
@@ -189,8 +192,8 @@ def test_switches_that_do_nothing_for_the_deck_are_hidden(app: App) -> None:
         Preset.QUICK: (False, False),
     }
     for preset, (custom, house) in expected.items():
-        scene.preset = preset
-        scene.rules = PRESETS[preset]
+        scene.model.preset = preset
+        scene.model.rules = PRESETS[preset]
         scene._build()
         assert ("custom_effects" in scene._names) is custom, preset
         assert ("show_house_rule_text" in scene._names) is house, preset
@@ -219,12 +222,12 @@ def test_numbers_cycle_in_ascending_order(app: App) -> None:
     assert next_value("hand_size", 12) == 5
     assert next_value("target_points", 150) == 200
     scene = open_setup(app)
-    sizes = [scene.rules.hand_size]
+    sizes = [scene.model.rules.hand_size]
     for _ in range(6):
         button = scene.switch_button("hand_size")
         assert button is not None
         click(app, button)
-        sizes.append(scene.rules.hand_size)
+        sizes.append(scene.model.rules.hand_size)
     assert sizes == [7, 8, 9, 10, 5, 6, 7]
 
 
@@ -242,12 +245,12 @@ def test_a_name_is_typed_with_posted_keyboard_events(app: App) -> None:
     app.step(FRAME, [])  # drawn while typing
     post_keys(app, pygame.K_BACKSPACE, pygame.K_BACKSPACE, pygame.K_RETURN)
     assert scene.entry is None
-    assert scene.seat_names()[1] == "Mia"
+    assert scene.model.seat_names()[1] == "Mia"
     assert "translate" not in vars(layer)  # the keyboard is the input layer's again
     # Esc cancels: the name stays as it was.
     click(app, scene._name_buttons[1])
     post_keys(app, pygame.K_BACKSPACE, "Zed", pygame.K_ESCAPE)
-    assert scene.entry is None and scene.seat_names()[1] == "Mia"
+    assert scene.entry is None and scene.model.seat_names()[1] == "Mia"
     assert app.top is scene  # Esc left the entry, not the screen
 
 
@@ -257,12 +260,12 @@ def test_enter_on_a_focused_name_opens_it_and_names_are_cleaned(app: App) -> Non
     post_keys(app, pygame.K_RETURN)
     assert scene.entry is not None and scene.entry.seat == 2
     post_keys(app, "  Tab\x00\tby ", "W" * 40, pygame.K_KP_ENTER)
-    name = scene.seat_names()[2]
+    name = scene.model.seat_names()[2]
     assert name == ("Tabby " + "W" * 40)[:24] and len(name) == 24
     # An emptied name gives the seat its default back.
     scene.menu.focus = scene.menu.buttons.index(scene._name_buttons[2])
     post_keys(app, pygame.K_RETURN, *[pygame.K_BACKSPACE] * 30, pygame.K_RETURN)
-    assert scene.seat_names()[2] == "Ben"
+    assert scene.model.seat_names()[2] == "Ben"
 
 
 def test_a_name_given_to_another_seat_is_refused_with_the_reason(app: App) -> None:
@@ -274,7 +277,7 @@ def test_a_name_given_to_another_seat_is_refused_with_the_reason(app: App) -> No
     assert scene.entry is not None and scene.entry.problem == "Seat 1 is already called Kim."
     app.step(FRAME, [])  # the reason is drawn
     post_keys(app, "o", pygame.K_RETURN)
-    assert scene.entry is None and scene.seat_names()[3] == "kimo"
+    assert scene.entry is None and scene.model.seat_names()[3] == "kimo"
 
 
 def test_a_controller_keeps_the_default_name(app: App) -> None:
@@ -287,7 +290,7 @@ def test_a_controller_keeps_the_default_name(app: App) -> None:
     click(app, scene._name_buttons[1])
     post_keys(app, "Lou")
     click(app, scene.menu.buttons[1])  # "+"
-    assert scene.entry is None and scene.players == 5 and scene.seat_names()[1] == "Lou"
+    assert scene.entry is None and scene.model.players == 5 and scene.model.seat_names()[1] == "Lou"
 
 
 # ------------------------------------------------------------------ remembered
@@ -295,14 +298,14 @@ def test_a_controller_keeps_the_default_name(app: App) -> None:
 
 def test_the_choices_are_remembered_across_runs(app: App, home: Path) -> None:
     scene = open_setup(app)
-    scene.players = 6
-    scene.kinds[1] = Level.EXPERT
-    scene.kinds[4] = None
-    scene.person_names[4] = "Grandma"
-    scene.ai_names[5] = "Robo"
-    scene.preset = Preset.HOUSE_RULES
-    scene.rules = PRESETS[Preset.HOUSE_RULES].with_changes(show_house_rule_text=False)
-    scene.open_hands = True
+    scene.model.players = 6
+    scene.model.kinds[1] = Level.EXPERT
+    scene.model.kinds[4] = None
+    scene.model.person_names[4] = "Grandma"
+    scene.model.ai_names[5] = "Robo"
+    scene.model.preset = Preset.HOUSE_RULES
+    scene.model.rules = PRESETS[Preset.HOUSE_RULES].with_changes(show_house_rule_text=False)
+    scene.model.open_hands = True
     scene._build()
     table = start(app, scene)
     assert setup_path().is_file()
@@ -310,13 +313,13 @@ def test_the_choices_are_remembered_across_runs(app: App, home: Path) -> None:
 
     again = open_setup(app)
     assert again.notice is None
-    assert again.players == 6
+    assert again.model.players == 6
     assert again.kinds[:6] == [None, Level.EXPERT, Level.NORMAL, Level.NORMAL, None, Level.NORMAL]
-    assert again.seat_names() == [s.name for s in table.setup.seats]
-    assert again.seat_names()[4:] == ["Grandma", "Robo"]
-    assert again.preset is Preset.HOUSE_RULES and again.rules == scene.rules
-    assert again.open_hands is True
-    assert again.rules_label() == "Rules: House Rules! (changed)"
+    assert again.model.seat_names() == [s.name for s in table.setup.seats]
+    assert again.model.seat_names()[4:] == ["Grandma", "Robo"]
+    assert again.model.preset is Preset.HOUSE_RULES and again.model.rules == scene.model.rules
+    assert again.model.open_hands is True
+    assert again.model.rules_label() == "Rules: House Rules! (changed)"
 
 
 def test_back_remembers_names_too(app: App) -> None:
@@ -325,7 +328,7 @@ def test_back_remembers_names_too(app: App) -> None:
     post_keys(app, "Zoe", pygame.K_RETURN)
     back = next(b for b in scene.menu.buttons if b.label == "Back")
     click(app, back)
-    assert open_setup(app).seat_names()[0] == "Zoe"
+    assert open_setup(app).model.seat_names()[0] == "Zoe"
 
 
 def test_a_damaged_file_gives_the_defaults_and_a_message(app: App) -> None:
@@ -335,8 +338,8 @@ def test_a_damaged_file_gives_the_defaults_and_a_message(app: App) -> None:
     scene = open_setup(app)
     assert scene.notice is not None and "could not be loaded" in scene.notice
     assert "defaults" in scene.notice
-    assert scene.players == 4 and scene.seat_names() == ["You", "Ana", "Ben", "Chloe"]
-    assert scene.rules == PRESETS[Preset.CLASSIC]
+    assert scene.model.players == 4 and scene.model.seat_names() == ["You", "Ana", "Ben", "Chloe"]
+    assert scene.model.rules == PRESETS[Preset.CLASSIC]
     assert not path.exists() and list(path.parent.glob("setup.broken-*.json"))
     app.step(FRAME, [])  # the message is drawn
 
@@ -390,3 +393,93 @@ def test_a_refused_write_is_a_message(home: Path) -> None:
     setup_path().mkdir(parents=True)  # a folder where the file goes
     refused = save_last_setup(LastSetup())
     assert refused is not None and refused.startswith("The setup could not be remembered")
+
+
+# ------------------------------------------------------------------ the choices, without a screen
+
+
+def model() -> SetupModel:
+    return SetupModel.remembered(LastSetup())
+
+
+def test_the_model_is_the_remembered_setup_and_plays_what_it_names() -> None:
+    choices = model()
+    assert choices.last_setup() == LastSetup()
+    assert choices.seat_names() == ["You", "Ana", "Ben", "Chloe"]
+    setup = choices.match_setup(seed=5)
+    assert [s.name for s in setup.seats] == ["You", "Ana", "Ben", "Chloe"]
+    assert [s.level for s in setup.seats] == [None, *[Level.NORMAL] * 3]
+    assert setup.seed == 5 and setup.rules == PRESETS[Preset.CLASSIC] and not setup.open_hands
+
+
+def test_the_model_keeps_the_players_in_range_and_says_what_cannot_be_played() -> None:
+    choices = model()
+    for _ in range(12):
+        choices.more()
+    assert choices.players == 10 and choices.problem() is None
+    choices.rules = choices.rules.with_changes(hand_size=10)
+    assert choices.problem() == "10 hands of 10 cards need too many cards"
+    for _ in range(12):
+        choices.fewer()
+    assert choices.players == 2 and choices.problem() is None
+
+
+def test_the_model_cycles_kinds_presets_and_switches() -> None:
+    choices = model()
+    seen = []
+    for _ in range(5):
+        choices.cycle_kind(1)
+        seen.append(choices.kinds[1])
+    assert seen == [Level.HARD, Level.EXPERT, None, Level.EASY, Level.NORMAL]
+    choices.cycle("hand_size")
+    assert choices.rules.hand_size == 8 and choices.changed("hand_size")
+    assert choices.rules_label() == "Rules: Classic (changed)"
+    choices.cycle_preset()
+    assert choices.preset is Preset.UNO2023 and choices.rules == PRESETS[Preset.UNO2023]
+    assert choices.rules_label() == "Rules: 2023 deck" and "custom_effects" in choices.switches()
+    assert choices.switch_text("custom_effects") == "others draw 1"
+    choices.cycle("custom_effects")
+    assert choices.switch_text("custom_effects") == "host chooses"
+
+
+def test_the_model_names_seats_and_refuses_a_name_another_seat_has() -> None:
+    choices = model()
+    assert choices.rename(2, "  Kim\x00 ") is None and choices.seat_names()[2] == "Kim"
+    assert choices.rename(0, "kim") == "Seat 3 is already called Kim."
+    assert choices.seat_names()[0] == "You"
+    # A default gives way to a given name; an emptied name is the default again.
+    assert choices.rename(0, "Ana") is None
+    assert choices.seat_names() == ["Ana", "Ben", "Kim", "Chloe"]
+    assert choices.rename(0, "") is None and choices.seat_names()[0] == "You"
+    # A person and an AI at one seat keep a name each.
+    choices.kinds[2] = None
+    assert choices.seat_names()[:3] == ["Player 1", "Ana", "Player 2"]
+    choices.kinds[2] = Level.NORMAL
+    assert choices.seat_names()[2] == "Kim"
+
+
+def test_typed_text_is_printable_short_and_starts_with_a_letter() -> None:
+    assert typed("", "  Mi\x00a") == "Mia"
+    assert typed("Mia", " d") == "Mia d"
+    assert typed("", "W" * 40) == "W" * 24 and typed("W" * 24, "x") == "W" * 24
+
+
+def test_the_model_gives_controllers_to_people_in_turn() -> None:
+    choices = model()
+    choices.kinds[2] = None
+    choices.give_pad(5)
+    choices.give_pad(6)
+    assert choices.pads == {5: 0, 6: 2}
+    choices.give_pad(5)  # seat 2 is taken: after seat 0 nobody is left
+    assert choices.pads == {6: 2}
+    choices.cycle_kind(2)  # seat 2 is an Easy AI now: its pad is given back
+    assert choices.pads == {}
+
+
+def test_the_model_imports_without_pygame() -> None:
+    code = "import sys; sys.modules['pygame'] = None; import scenes.setup_model"
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
