@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game import __version__
 from game.ai import Level
+from game.match import ai_table
 from game.rules import Preset, RulesError, preset
+from scenes.crash import guarded
+from scenes.routes import Table, Title
 
 if TYPE_CHECKING:
     # Imported for real inside main: pygame loads after its support prompt is hidden, and a
@@ -70,14 +73,15 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     args = parse(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    # pygame and every screen are imported here, inside the crash guard (``run``): a broken
+    # install is told to the player, and the environment above is set before pygame reads it.
+    import pygame  # noqa: PLC0415
 
-    from scenes.app import App
-    from scenes.routes import Title
-    from scenes.screens import build_screen
-    from scenes.store.keys import key_table
-    from scenes.store.settings import Settings, load_settings
-    from scenes.store.userdata import remove_stale_temporaries
+    from scenes.app import App  # noqa: PLC0415
+    from scenes.screens import build_screen  # noqa: PLC0415
+    from scenes.store.keys import key_table  # noqa: PLC0415
+    from scenes.store.settings import Settings, load_settings  # noqa: PLC0415
+    from scenes.store.userdata import remove_stale_temporaries  # noqa: PLC0415
 
     pygame.init()
     # Before anything is written: what a killed write left behind is of no use to anyone.
@@ -144,8 +148,6 @@ def check_files(app: App, title: Scene) -> int:
 
 
 def autoplay(app: App, args: argparse.Namespace, started: float) -> int:
-    from game.match import ai_table
-    from scenes.routes import Table
 
     try:
         rules = preset(args.preset)
@@ -178,8 +180,6 @@ def autoplay(app: App, args: argparse.Namespace, started: float) -> int:
 
 def run() -> int:
     """The program's entry: ``main`` with crashes logged and shown."""
-    from scenes.crash import guarded
-
     return guarded(main)
 
 

@@ -34,7 +34,8 @@ def write_crash_log(error: BaseException, folder: Path | None = None) -> Path | 
 def tell_player(message: str) -> None:
     """A message box when a window system is there; nothing when it is not (headless runs)."""
     try:
-        import pygame
+        # Here, not at the top: the crash being told may be pygame's own.
+        import pygame  # noqa: PLC0415
 
         if not pygame.display.get_init():
             pygame.display.init()

@@ -214,7 +214,8 @@ class InputLayer:
         self.capture: Callable[[str, int], None] | None = None
         self.rebuild()
         try:
-            from pygame._sdl2 import controller
+            # A pygame built without SDL's controller module still plays with keys and mouse.
+            from pygame._sdl2 import controller  # noqa: PLC0415
 
             controller.init()
             self._module: Any = controller

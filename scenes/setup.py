@@ -30,10 +30,9 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
+from scenes.routes import Table
 from scenes.setup_model import SetupModel, switch_label, typed
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
-from scenes.table.scene import TableScene
-from scenes.title import shared_media
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
 # The layout, on the logical 1920x1080 surface. Left panel: the players, one row per seat
@@ -316,11 +315,7 @@ class SetupScene(Scene):
             return
         # Remembering is a convenience: a disk that refuses it must not keep anyone from playing.
         save_last_setup(self.last_setup())
-        sounds, art = shared_media(self.app)
-        table = TableScene(
-            self.app, self.setup(), sounds=sounds, art=art, autosave=True, pads=self.pads
-        )
-        self.app.replace(table)
+        self.app.go(Table(self.setup(), autosave=True, pads=self.pads), "replace")
 
     def _back(self) -> None:
         # Names typed and rules chosen are kept even without a game, when they can be played.

@@ -10,12 +10,8 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import Act, Intent
-from scenes.store.stats import load_stats, record_round
+from scenes.store.stats import load_stats
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
-
-# record_round lives in scenes.store.stats; the table's statistics listener still imports it
-# from here until it imports it from there.
-__all__ = ["StatsScene", "record_round"]
 
 # The player column's width: 24 wide letters at the table's size would run into the next column.
 NAME_WIDTH = 300

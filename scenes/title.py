@@ -15,27 +15,13 @@ from game.cards import DeckKind, deck
 from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
-from scenes.art import CardArt, felt
+from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.routes import HowTo, NewGame, Options, Stats, Table
-from scenes.sound import Music, SoundBoard
+from scenes.sound import Music
 from scenes.store.saves import SaveError, load_match, peek
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
-
-
-def shared_media(app: App) -> tuple[SoundBoard, CardArt]:
-    """The app's sound board and card art (``app.media``).
-
-    Kept for the callers not yet switched to ``app.media`` or to a route; remove it with the
-    last one."""
-    return app.media.sounds, app.media.art
-
-
-# Media used to live here, keyed by id(app); they are the app's now. Still popped by
-# tests/test_fallbacks.py, so kept empty until that test drops the line.
-_MEDIA: dict[int, object] = {}
-
 
 # The panel of messages about the player's files, left of the menu.
 NOTICE_WIDTH = 600

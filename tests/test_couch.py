@@ -21,14 +21,13 @@ from scenes.app import App
 from scenes.store.settings import Settings
 from scenes.table.overlays import HandOffOverlay
 from scenes.table.scene import TableScene
-from scenes.title import shared_media
 
 
 def couch_table(seats: tuple[Seat, ...], open_hands: bool = False) -> tuple[App, TableScene]:
     """A headless table at speed 0 with these seats (seed 8, one round)."""
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     setup = MatchSetup(Rules(), seats, 8, 1, open_hands)
     table = TableScene(app, setup, sounds=sounds, art=art)
     app.push(table)
@@ -344,7 +343,7 @@ def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
 
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     seats = (Seat("Maria"), Seat("Ana", Level.NORMAL), Seat("Tom"))
     rules = dataclasses.replace(Rules(), jump_in=True)
     pads = {5: 0, 6: 2}

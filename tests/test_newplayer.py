@@ -30,7 +30,7 @@ from scenes.table.moves import refusal
 from scenes.table.narrate import Narrator
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
-from scenes.title import ReplaceOverlay, TitleScene, shared_media
+from scenes.title import ReplaceOverlay, TitleScene
 from tests.helpers import new_game
 from tests.test_scenes import FRAME, assert_picture_matches, click, key
 
@@ -44,7 +44,7 @@ def app() -> App:
 
 
 def table_at(app: App, game: Game, rules: Rules | None = None) -> TableScene:
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     setup = MatchSetup(rules or game.rules, SEATS, seed=game.seed)
     table = TableScene(app, setup, sounds=sounds, art=art, game=game)
     app.push(table)
@@ -316,7 +316,7 @@ def test_the_replay_asks_nobody_to_move_and_its_log_follows_the_steps(app: App) 
     for _ in range(3):
         game.apply(next(a for a in game.legal_actions() if isinstance(a, (Play, Draw))))
     record = Record.of(game)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     replay = ReplayScene(app, MatchSetup(game.rules, SEATS, seed=game.seed), record, sounds, art)
     app.push(replay)
     app.step(FRAME, [])
@@ -351,7 +351,7 @@ def three_way_race(open_hands: bool) -> tuple[App, Game, TableScene]:
     game.apply(Draw(2))
     game.apply(Play(0, game.hands[0][0]))  # Green 3: everyone races
     assert game.phase is Phase.RACE and game.race_left == [0, 1, 2]
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     seats = (Seat("You"), Seat("Ana", Level.NORMAL), Seat("Bo"))
     setup = MatchSetup(rules, seats, seed=game.seed, open_hands=open_hands)
     table = TableScene(app, setup, sounds=sounds, art=art, game=game)

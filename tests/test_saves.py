@@ -27,7 +27,7 @@ from scenes.app import App
 from scenes.store import saves
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene, ai_table
-from scenes.title import TitleScene, shared_media
+from scenes.title import TitleScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,7 +43,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_save_round_trips_to_the_same_state(home: Path) -> None:
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     table = TableScene(
         app, ai_table(3, Level.NORMAL, seed=9), sounds=sounds, art=art, autosave=True
     )
@@ -133,7 +133,7 @@ def test_a_killed_match_continues_from_its_last_save(home: Path) -> None:
     assert len(game.actions) >= 25 and not game.is_over
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     table = TableScene(app, setup, sounds=sounds, art=art, autoplay=True, game=game, autosave=True)
     app.push(table)
     for _ in range(5000):

@@ -24,7 +24,7 @@ from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene, ai_table, default_setup
-from scenes.title import TitleScene, shared_media
+from scenes.title import TitleScene
 
 FRAME = 1 / 60
 
@@ -36,7 +36,7 @@ def app() -> App:
 
 
 def table_for(app: App, setup: MatchSetup) -> TableScene:
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     table = TableScene(app, setup, sounds=sounds, art=art)
     app.push(table)
     app.step(FRAME, [])
@@ -133,7 +133,12 @@ def test_every_scene_boots_and_draws(app: App) -> None:
         for _ in range(3):
             app.step(FRAME, [])
         assert app.top is scene
-    table = TableScene(app, default_setup(1), sounds=shared_media(app)[0], art=shared_media(app)[1])
+    table = TableScene(
+        app,
+        default_setup(1),
+        sounds=app.media.sounds,
+        art=app.media.art,
+    )
     app.reset(table)
     app.step(FRAME, [])
     app.push(PauseOverlay(app, table))
@@ -239,7 +244,7 @@ def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
     table = table_for(app, ai_table(3, Level.EASY, seed=2, rounds=1))
     run_until(app, table, lambda: table.finished)
     record = Record.of(table.game)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     replay = ReplayScene(app, table.setup, record, sounds, art)
     app.reset(replay)
     app.step(FRAME, [])

@@ -35,7 +35,6 @@ from game.rules import PRESETS, Preset, Rules, Stacking
 from scenes.app import App, Scene
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from scenes.title import shared_media
 
 # Another seed or a longer storm, for a search by hand: STORM_SEED=7 STORM_SCALE=10 pytest ...
 SEED = int(os.environ.get("STORM_SEED", "14"))
@@ -257,7 +256,7 @@ COUCH = MatchSetup(PRESETS[Preset.HOUSE_RULES], seats(None, Level.EASY, None), 8
 
 
 def table(app: App, setup: MatchSetup, game: Game | None = None) -> TableScene:
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     return TableScene(app, setup, sounds=sounds, art=art, game=game)
 
 
@@ -331,7 +330,7 @@ def replay(app: App, rebuilt: int) -> list[Scene]:
     from scenes.replay import ReplayScene
 
     record = Record.of(played_round(SEVEN_ZERO, rebuilt))
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     return [ReplayScene(app, SEVEN_ZERO, record, sounds, art)]
 
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 
 from game.events import MatchEnded, RoundEnded
 from game.match import Match, MatchEvent, MatchFinished, MatchSetup
-from scenes.stats import record_round
 from scenes.store.saves import clear_save, save_match
+from scenes.store.stats import record_round
 
 
 class Autosave:
