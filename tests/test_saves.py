@@ -20,13 +20,13 @@ import pytest
 
 from game.ai import Level
 from game.engine import Game
-from game.match import Seat
+from game.match import Seat, ai_table
 from game.record import _checksum
 from game.rules import Rules
 from scenes.app import App
 from scenes.store import saves
 from scenes.store.settings import Settings
-from scenes.table.scene import TableScene, ai_table
+from scenes.table.scene import TableScene
 from scenes.title import TitleScene
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,14 +16,14 @@ from game.ai import Level
 from game.cards import Card
 from game.engine import Phase
 from game.events import CardPlayed, UnoCalled
-from game.match import MatchSetup, Seat
+from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import App, Scene
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
 from scenes.table.prompts import ChoiceOverlay
-from scenes.table.scene import TableScene, ai_table, default_setup
+from scenes.table.scene import TableScene
 from scenes.title import TitleScene
 
 FRAME = 1 / 60

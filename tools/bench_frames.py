@@ -24,11 +24,11 @@ import pygame
 
 from game.ai import Level
 from game.events import HandsShuffled
+from game.match import ai_table
 from game.rules import PRESETS, Preset
 from scenes.app import App
 from scenes.store.settings import Settings
-from scenes.table.scene import TableScene, ai_table
-from scenes.title import shared_media
+from scenes.table.scene import TableScene
 
 FRAME_S = 1 / 60
 
@@ -52,7 +52,7 @@ def draw_while_busy(app: App, table: TableScene, frames: list[float]) -> None:
 
 def measure(players: int, seed: int) -> tuple[list[float], list[float]]:
     app = App(Settings(animation_speed=1.0, ai_pace=1.0), headless=True)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     setup = ai_table(players, Level.NORMAL, seed, PRESETS[Preset.UNO2023])
     table = TableScene(app, setup, sounds=sounds, art=art)
     app.push(table)
@@ -71,7 +71,7 @@ def measure(players: int, seed: int) -> tuple[list[float], list[float]]:
 def measure_expert(seed: int) -> list[float]:
     """Whole frames (update and draw) of a two-player Expert table, one round, paced at 60 Hz."""
     app = App(Settings(animation_speed=1.0, ai_pace=0.0), headless=True)
-    sounds, art = shared_media(app)
+    sounds, art = app.media.sounds, app.media.art
     table = TableScene(app, ai_table(2, Level.EXPERT, seed, rounds=1), sounds=sounds, art=art)
     app.push(table)
     frames: list[float] = []

@@ -25,14 +25,11 @@ from game.cards import Card, Rank
 from game.engine import Game, Phase
 from game.events import Event
 from game.match import (
-    AI_NAMES,
     Match,
     MatchEvent,
     MatchFinished,
     MatchSetup,
     Refused,
-    ai_table,
-    default_setup,
 )
 from game.record import Record
 from game.rules import RACE_ACTION_TEXT
@@ -62,8 +59,6 @@ from scenes.table.prompts import (
 from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, WHITE, Menu
-
-__all__ = ["AI_NAMES", "TableScene", "ai_table", "default_setup"]
 
 # A refused card shows its reason this long.
 REFUSAL_S = 2.6
