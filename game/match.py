@@ -32,7 +32,7 @@ from typing import Protocol
 
 from game.actions import Action, FinishRace, NextRound
 from game.ai import Agent, Level, make_agent
-from game.ai.driver import AutoTable, Proposal
+from game.ai.driver import AutoTable, Proposal, earliest
 from game.engine import Game, IllegalAction, Phase
 from game.events import Event, MatchEnded
 from game.rules import Rules
@@ -161,12 +161,6 @@ class Plan:
     due: float
 
 
-def earliest(proposals: Iterable[Proposal]) -> Proposal | None:
-    """The proposal that arrives first; at the same moment the lower seat (the one order every
-    driver of AIs uses: the match's ticks, its fast-forward, headless arenas)."""
-    return min(proposals, key=lambda p: (p.delay_s, p.seat), default=None)
-
-
 # ----------------------------------------------------------------- one shared screen
 
 
@@ -200,18 +194,24 @@ class Couch:
     def first_screen(self) -> Screen:
         return Screen(self.people[0] if self.people else 0, faces_open=not self.shared)
 
-    def waited_on(self, game: Game, screen: Screen) -> int | None:
-        """The person the screen must go to now, if any (a turn, a choice, a race): in a race,
-        none while the viewer still races (they have the prompt), else the first racer."""
+    def waiting_on(self, game: Game) -> tuple[int, ...]:
+        """The people the game waits on now: a turn or a choice, or everyone still racing."""
         if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            return None
+            return ()
         if game.phase is Phase.RACE:
-            racing = [p for p in self.people if p in game.race_left]
-            return None if not racing or screen.viewer in racing else racing[0]
+            return tuple(p for p in self.people if p in game.race_left)
         actor = game.actor
         if actor in self.people and any(a.player == actor for a in game.legal_actions()):
-            return actor
-        return None
+            return (actor,)
+        return ()
+
+    def waited_on(self, game: Game, screen: Screen) -> int | None:
+        """The person the screen must go to now, if any: in a race, none while the viewer
+        still races (they have the prompt), else the first racer."""
+        waiting = self.waiting_on(game)
+        if not waiting or (game.phase is Phase.RACE and screen.viewer in waiting):
+            return None
+        return waiting[0]
 
     def hand_off_to(self, game: Game, screen: Screen) -> int | None:
         """The person the screen must be handed to behind a curtain before anything moves."""
@@ -347,14 +347,7 @@ class Match:
 
     def waiting_on(self) -> tuple[int, ...]:
         """The people the game waits on now: a turn or a choice, or everyone still racing."""
-        game = self.game
-        if self.is_round_over:
-            return ()
-        if game.phase is Phase.RACE:
-            return tuple(p for p in self.people if p in game.race_left)
-        if game.actor in self.people and self.legal_for(game.actor):
-            return (game.actor,)
-        return ()
+        return self.couch.waiting_on(self.game)
 
     # ------------------------------------------------------------- changes
 

@@ -143,14 +143,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        self.hud.draw_center(surface, self.presenter)
-        for seat in range(self.game.players):
-            self.hud.draw_seat(surface, self.game, self.presenter, seat)
-        self.presenter.draw(surface)
-        self.hud.draw_status(surface, self.presenter.status or "Good luck!", (255, 255, 255))
-        self.hud.draw_log(surface, self.game, self.presenter.log)
-        self.hud.draw_scores(surface, self.game)
-        self.hud.draw_menu_button(surface)
+        self.hud.draw_table(surface, self.game, self.presenter)
         box = self.layout.buttons.rect()
         label = pygame.Rect(box.x, box.y - 52, box.width, 44)
         surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)

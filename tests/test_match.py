@@ -20,7 +20,7 @@ import pytest
 
 from game.actions import Action, CallUno, Catch, Draw, FinishRace, MakeRule, Play
 from game.ai import Agent, Level, Timing, make_agent
-from game.ai.driver import RACE_MOVE_S, Proposal
+from game.ai.driver import RACE_MOVE_S, Proposal, earliest
 from game.cards import Color
 from game.check import score_problems, state_problems
 from game.engine import Game, Phase
@@ -33,7 +33,6 @@ from game.match import (
     Refused,
     Seat,
     SeatKind,
-    earliest,
 )
 from game.rules import Preset, RaceAction, Rules, preset
 from tests.helpers import new_game

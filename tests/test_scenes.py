@@ -145,7 +145,9 @@ def test_every_scene_boots_and_draws(app: App) -> None:
     app.step(FRAME, [])
     pause = app.top
     # A prompt that is not needed (it is not a person's color choice now) closes itself.
-    ask = Asking(table.match, 0, table.narrator.name, table.layout.prompt.rect(), print)
+    ask = Asking(
+        table.match, 0, table.narrator.name, table.layout.prompt.rect(), lambda action: None
+    )
     app.push(color_prompt(app, ask))
     app.step(FRAME, [])
     app.step(FRAME, [])

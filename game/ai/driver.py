@@ -11,7 +11,7 @@ times on the clock.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from game.actions import Action, FinishRace
@@ -32,6 +32,12 @@ class Proposal:
     delay_s: float
     seat: int
     action: Action
+
+
+def earliest(proposals: Iterable[Proposal]) -> Proposal | None:
+    """The proposal that arrives first; at the same moment the lower seat (the one order every
+    driver of AIs uses: the match's ticks, its fast-forward, headless arenas)."""
+    return min(proposals, key=lambda p: (p.delay_s, p.seat), default=None)
 
 
 class AutoTable:
@@ -88,10 +94,9 @@ class AutoTable:
 
     def step(self) -> list[Event] | None:
         """Apply the earliest AI action; None when no AI seat wants to act."""
-        proposals = self.proposals()
-        if not proposals:
+        first = earliest(self.proposals())
+        if first is None:
             return None
-        first = min(proposals, key=lambda p: (p.delay_s, p.seat))
         events = self.game.apply(first.action)
         self.feed()
         return events

@@ -57,6 +57,24 @@ class Hud:
         self.settings = settings
         self.clock = 0.0  # seconds: the ring turns and the turn glow pulses with it
 
+    def draw_table(
+        self,
+        surface: pygame.Surface,
+        game: Game,
+        presenter: Presenter,
+        status: tuple[str, tuple[int, int, int]] | None = None,
+    ) -> None:
+        """Everything of the table but its buttons, in drawing order; ``status`` is the banner
+        (None: the last move, or a greeting before the first)."""
+        self.draw_center(surface, presenter)
+        for seat in range(game.players):
+            self.draw_seat(surface, game, presenter, seat)
+        presenter.draw(surface)
+        self.draw_status(surface, *(status or (presenter.status or "Good luck!", WHITE)))
+        self.draw_log(surface, game, presenter.log)
+        self.draw_scores(surface, game)
+        self.draw_menu_button(surface)
+
     def draw_status(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
         """The banner above the hand: the last move, a prompt or a refusal."""
         rect = self.layout.status.rect()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -182,14 +183,23 @@ def load_layout_file(path: Path, players: int) -> Layout:
             )
         return value
 
-    seats = tuple(
-        SeatLayout(box(f"seat_{seat}"), box(f"hand_{seat}"), card_width(f"hand_{seat}"))
-        for seat in range(players)
-    )
+    return _assemble(players, size, box, card_width)
+
+
+def _assemble(
+    players: int,
+    size: tuple[int, int],
+    box: Callable[[str], Box],
+    card_width: Callable[[str], int],
+) -> Layout:
+    """A layout from its named boxes and card widths, wherever they were read from."""
     return Layout(
         players=players,
         size=size,
-        seats=seats,
+        seats=tuple(
+            SeatLayout(box(f"seat_{seat}"), box(f"hand_{seat}"), card_width(f"hand_{seat}"))
+            for seat in range(players)
+        ),
         draw_pile=box("draw_pile"),
         discard_pile=box("discard_pile"),
         pile_card_width=card_width("draw_pile"),
@@ -409,22 +419,4 @@ def built_in_layout(players: int) -> Layout:
         assert width is not None  # every hand and the draw pile is given one above
         return width
 
-    return Layout(
-        players=players,
-        size=LOGICAL_SIZE,
-        seats=tuple(
-            SeatLayout(box(f"seat_{seat}"), box(f"hand_{seat}"), card_width(f"hand_{seat}"))
-            for seat in range(players)
-        ),
-        draw_pile=box("draw_pile"),
-        discard_pile=box("discard_pile"),
-        pile_card_width=card_width("draw_pile"),
-        color=box("color"),
-        direction=box("direction"),
-        status=box("status"),
-        log=box("log"),
-        buttons=box("buttons"),
-        menu_button=box("menu_button"),
-        scores=box("scores"),
-        prompt=box("prompt"),
-    )
+    return _assemble(players, LOGICAL_SIZE, box, card_width)

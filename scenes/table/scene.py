@@ -58,7 +58,7 @@ from scenes.table.prompts import (
 )
 from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
-from scenes.ui import GOLD, WHITE, Menu
+from scenes.ui import GOLD, Menu
 
 # A refused card shows its reason this long.
 REFUSAL_S = 2.6
@@ -73,8 +73,10 @@ PROMPTS = {
 }
 
 
-@dataclass
-class Refusal:
+@dataclass(frozen=True)
+class Notice:
+    """A sentence over the status banner until ``until`` (a refusal, or a hint)."""
+
     text: str
     until: float
 
@@ -143,7 +145,7 @@ class TableScene(Scene):
         self.presenter.viewer = self.viewer
         self.hand = Hand(self.presenter, self.layout)
         self.clock = 0.0
-        self.refusal: Refusal | None = None
+        self.refusal: Notice | None = None
         self.buttons = Menu()
         # Through the scene's own submit, as every person's move goes.
         self.races = Races(self.match, self._submit_quietly)
@@ -227,7 +229,7 @@ class TableScene(Scene):
         self.submit(action)
 
     def refuse(self, text: str) -> None:
-        self.refusal = Refusal(text, self.clock + REFUSAL_S)
+        self.refusal = Notice(text, self.clock + REFUSAL_S)
         self.sounds.play(Sfx.ERROR)
 
     def _race_open(self) -> bool:
@@ -507,7 +509,7 @@ class TableScene(Scene):
             self.refuse("Nothing to decide right now.")
             return
         text, card = moves.hint(self.game, seat, self.clock)
-        self.refusal = Refusal(text, self.clock + 5.0)
+        self.refusal = Notice(text, self.clock + 5.0)
         if card is not None:
             self.presenter.hover = card.uid
 
@@ -549,24 +551,15 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        self.hud.draw_center(surface, self.presenter)
-        for seat in range(self.game.players):
-            self.hud.draw_seat(surface, self.game, self.presenter, seat)
-        self.presenter.draw(surface)
-        self.hud.draw_status(surface, *self._status())
-        self.hud.draw_log(surface, self.game, self.presenter.log)
-        self.hud.draw_scores(surface, self.game)
+        self.hud.draw_table(surface, self.game, self.presenter, self._status())
         self.buttons.draw(surface, show_focus=self.buttons.focus >= 0)
-        self.hud.draw_menu_button(surface)
 
-    def _status(self) -> tuple[str, tuple[int, int, int]]:
-        """The banner's text and color: a refusal, else the prompt, else the last move."""
+    def _status(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The banner's text and color: a refusal, else the prompt (None: the last move)."""
         if self.refusal is not None and self.clock < self.refusal.until:
             return self.refusal.text, (255, 170, 160)
         prompt = self._prompt_line()
-        if prompt:
-            return prompt, GOLD
-        return self.presenter.status or "Good luck!", WHITE
+        return (prompt, GOLD) if prompt else None
 
     def _prompt_line(self) -> str:
         """What the person is asked to do now, when it is their move."""
