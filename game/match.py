@@ -46,6 +46,7 @@ class SeatKind(Enum):
     """Who plays a seat. Every kind but AI is a person, who submits actions from a device."""
 
     PERSON = "person"  # at this computer: mouse, keyboard or a controller
+    PHONE = "phone"  # on their own phone: the screen never shows this hand
     AI = "ai"
 
 
@@ -183,8 +184,9 @@ class Screen:
 class Couch:
     """The rules of who sees which hand on one screen, as functions of the game and the screen."""
 
-    people: tuple[int, ...]
+    people: tuple[int, ...]  # the people at the screen
     open_hands: bool = False  # young players: every person's hand face up, no hand-off
+    phones: tuple[int, ...] = ()  # people holding their hands on their phones: never shown
 
     @property
     def shared(self) -> bool:
@@ -250,6 +252,8 @@ class Couch:
         return screen
 
     def face_visible(self, screen: Screen, seat: int) -> bool:
+        if seat in self.phones:
+            return False
         if self.open_hands and seat in self.people:
             return True
         if screen.peeking is not None:
@@ -285,6 +289,8 @@ class Match:
         """
         self.rules = rules
         self.seats = tuple(seats)
+        # Who was seated, before any phone seat was handed to the computer.
+        self.setup_seats = self.seats
         self.seed = seed
         self.max_rounds = max_rounds
         if game is not None and (
@@ -292,10 +298,14 @@ class Match:
         ):
             raise ValueError("the game to continue has other rules, players or seed")
         self.game = game if game is not None else Game(rules, len(self.seats), seed)
-        self.people = tuple(i for i, s in enumerate(self.seats) if s.is_person)
-        self.couch = Couch(self.people, open_hands)
+        # The people at the screen; the phones' people hold their hands elsewhere.
+        self.people = tuple(i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON)
+        self.phones = tuple(i for i, s in enumerate(self.seats) if s.kind is SeatKind.PHONE)
+        self._connected: set[int] = set()
+        self.couch = Couch(self.people, open_hands, self.phones)
         self.screen = self.couch.first_screen()
         self.pace = pace
+        self._make_agent = agent_factory
         agents = {
             i: agent_factory(s.level) for i, s in enumerate(self.seats) if s.level is not None
         }
@@ -341,6 +351,14 @@ class Match:
         phase = self.game.phase
         return phase is Phase.MATCH_OVER or (phase is Phase.ROUND_OVER and self.rounds_done)
 
+    @property
+    def away(self) -> frozenset[int]:
+        """Phone seats whose phone is not connected, and that the computer does not play: the
+        table waits for them (no AI moves), as it would for a person who stepped away."""
+        return frozenset(
+            s for s in self.phones if s not in self._connected and self.seats[s].is_person
+        )
+
     def legal_for(self, seat: int) -> list[Action]:
         """What ``seat`` may do now (real-time windows included)."""
         return [a for a in self.game.legal_actions() if a.player == seat]
@@ -356,6 +374,48 @@ class Match:
 
     def remove_listener(self, listener: Listener) -> None:
         self._listeners.remove(listener)
+
+    @property
+    def listeners(self) -> tuple[Listener, ...]:
+        return tuple(self._listeners)
+
+    def connected(self, seat: int, present: bool) -> None:
+        """A phone seat's phone joined (``present``) or went away."""
+        if seat not in self.phones:
+            raise ValueError(f"seat {seat} is not a phone seat")
+        if present:
+            self._connected.add(seat)
+        else:
+            self._connected.discard(seat)
+            self._plan = None  # an AI answer planned against a person now away waits too
+
+    def hand_to_ai(self, seat: int, level: Level) -> None:
+        """The computer plays a phone seat from now on (its phone is away, or its person left);
+        it knows what that seat has seen, nothing more."""
+        self._check_not_notifying()
+        if seat not in self.phones:
+            raise ValueError(f"seat {seat} is not a phone seat")
+        self.seats = tuple(
+            Seat(s.name, level) if i == seat else s for i, s in enumerate(self.seats)
+        )
+        self.auto.seat(seat, self._make_agent(level))
+        self._plan = None
+        self._thinking = None
+
+    def hand_back(self, seat: int) -> None:
+        """A phone seat the computer played goes back to its phone."""
+        self._check_not_notifying()
+        if seat not in self.phones:
+            raise ValueError(f"seat {seat} is not a phone seat")
+        self.seats = tuple(
+            self.setup_seats[i] if i == seat else s for i, s in enumerate(self.seats)
+        )
+        self.auto.seat(seat, None)
+        self._plan = None
+        self._thinking = None
+
+    def played_by_ai(self, seat: int) -> bool:
+        return not self.seats[seat].is_person
 
     def submit(self, seat: int, action: Action) -> list[Event]:
         """A person's action for their own seat: applied, or refused with its reason."""
@@ -445,8 +505,9 @@ class Match:
         self._notify([MatchFinished(completed, winners)])
 
     def _ai_may_act(self) -> bool:
-        # Nothing moves after the hand is over, nor while the screen changes hands.
-        return not self.is_round_over and self.hand_off_to() is None
+        # Nothing moves after the hand is over, while the screen changes hands, nor while a
+        # phone is away (its person could not answer, catch or race).
+        return not self.is_round_over and self.hand_off_to() is None and not self.away
 
     def _schedule(self, proposals: Sequence[Proposal], now: float) -> None:
         first = earliest(proposals)

@@ -13,6 +13,7 @@ import pygame
 from game.actions import Action
 from game.engine import Game
 from game.match import MatchSetup
+from game.narrate import past_lines, table_narrator
 from game.record import Record
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
@@ -21,7 +22,6 @@ from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
 from scenes.table.hud import Hud
 from scenes.table.layout import table_layout
-from scenes.table.narrate import past_lines, table_narrator
 from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 

@@ -22,12 +22,12 @@ from game.cards import Color
 from game.engine import Game, Phase
 from game.events import CardPlayed, HouseRuleMade, PenaltyPending, RaceFinished
 from game.match import MatchSetup, Seat
+from game.narrate import Narrator
 from game.record import Record
 from game.rules import Preset, RaceAction, Rules, Stacking, preset
 from scenes.app import App
 from scenes.store.settings import Settings, pace_name, speed_name
 from scenes.table.moves import refusal
-from scenes.table.narrate import Narrator
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.title import ReplaceOverlay, TitleScene

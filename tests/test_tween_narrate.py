@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.cards import Card, Color, Rank
 from game.events import CardPlayed, CardsDrawn, DrawReason, Skipped
-from scenes.table.narrate import Narrator
+from game.narrate import Narrator
 from scenes.table.tween import Tweens, linear, out_back
 
 

@@ -51,6 +51,20 @@ class AutoTable:
         self._seen = 0
         self.feed()
 
+    def seat(self, seat: int, agent: Agent | None) -> None:
+        """Let ``agent`` play ``seat`` from now on (None: the caller plays it again). A new
+        agent's memory is built from the whole log, redacted for its seat, as if it had sat
+        there all along: it knows what that seat saw, and nothing more."""
+        if agent is None:
+            self.agents.pop(seat, None)
+            self.memories.pop(seat, None)
+            return
+        memory = Memory(seat, self.game.players)
+        for event in self.game.log[: self._seen]:
+            memory.observe(redact(event, seat))
+        self.agents[seat] = agent
+        self.memories[seat] = memory
+
     def feed(self) -> None:
         """Give every AI seat the events it has not seen yet, redacted for that seat."""
         log = self.game.log

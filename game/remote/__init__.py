@@ -1,1 +1,1 @@
-"""Phones as private hands: the web server, its messages and the match's phone seats (docs/PHONES.md)."""
+"""Phones as private hands: the web server, its messages and the phone seats (docs/PHONES.md)."""

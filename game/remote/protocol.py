@@ -1,16 +1,236 @@
 """The phones' messages, without a network: what one seat is told, and what a phone may ask.
 
-Pure functions. A seat's state is built from ``game.view(seat)`` and the lines narrated for that
-seat only, so a message can never carry another hand. An intent from a phone is read with the
-record format of ``game.actions`` and checked for shape here; the match checks that it is legal.
+Pure functions (docs/PHONES.md has the messages). A seat's state is built from
+``game.view(seat)`` and the lines narrated for that seat only, so a message cannot carry another
+hand: ``state_message`` is never given the game. An intent from a phone is read with the record
+format of ``game.actions`` and checked for shape here; the match then checks it is legal.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from game.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    ChooseCustomEffect,
+    ChooseSwap,
+    Draw,
+    FinishCustomEffects,
+    FinishRace,
+    JumpIn,
+    MakeRule,
+    NextRound,
+    Pass,
+    Play,
+    RecordError,
+    action_from_dict,
+    action_to_dict,
+)
+from game.ai.levels import is_window_action
 from game.cards import Card
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, Stacking
+from game.view import SeatView
+
+# A phone's message is one small JSON object; anything longer is not ours.
+MAX_MESSAGE_BYTES = 4096
+# The move log lines a phone shows.
+LOG_LINES = 6
+
+
+class BadIntent(ValueError):
+    """A phone's message that is not a move of its seat; the text is for the person."""
 
 
 def face_key(card: Card) -> str:
     """The name of a card's image on the phone page (``card/{key}.png``): its short code with
     only letters and digits ("R5", "Gplus2", "Wplus4", "R3H")."""
     return card.code.replace("+", "plus")
+
+
+def is_turn(view: SeatView) -> bool:
+    """The game waits on this seat: its turn or a choice of its own, or a race it is still in
+    (a catch or a jump-in open to everyone is not a turn)."""
+    if view.phase == "race":
+        return view.seat in view.race_left
+    return any(not is_window_action(a, view) for a in view.legal)
+
+
+def state_message(
+    view: SeatView,
+    names: Sequence[str],
+    log: Sequence[str],
+    *,
+    away: frozenset[int] = frozenset(),
+    buzz: bool = False,
+    over: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Everything a seat's phone shows, from that seat's view and its own narrated lines."""
+    seat = view.seat
+    plays = {a.card.uid: a for a in view.legal if isinstance(a, Play | JumpIn)}
+    hand = [
+        {
+            "id": card.uid,
+            "name": card.label,
+            "face": face_key(card),
+            "legal": card.uid in plays,
+            "send": action_to_dict(plays[card.uid]) if card.uid in plays else None,
+        }
+        for card in view.hand
+    ]
+    turn = is_turn(view)
+    players = [
+        {
+            "seat": p,
+            "name": names[p],
+            "cards": view.hand_sizes[p],
+            "score": view.scores[p],
+            "you": p == seat,
+            "turn": p == view.actor and view.phase not in ("round-over", "match-over"),
+            "uno": view.uno_said[p],
+            "out": not view.active[p],
+            "away": p in away,
+        }
+        for p in range(view.players)
+    ]
+    top = view.top
+    return {
+        "type": "state",
+        "seat": seat,
+        "name": names[seat],
+        "turn": turn,
+        "buzz": buzz,
+        "prompt": prompt(view, names, turn),
+        "hand": hand,
+        "buttons": buttons(view, names),
+        "table": {
+            "top": None if top is None else {"name": top.label, "face": face_key(top)},
+            "color": view.color.value if view.color is not None else None,
+            "direction": view.direction,
+            "draw_size": view.draw_size,
+            "pending": view.pending,
+            "round": view.round,
+            "players": players,
+            "house_rules": [
+                f"{number}s: {RACE_ACTION_TEXT[rule]}" for number, rule in view.house_rules
+            ],
+        },
+        "log": list(log[-LOG_LINES:]),
+        "over": over,
+    }
+
+
+def prompt(view: SeatView, names: Sequence[str], turn: bool) -> str:
+    """One sentence: what this seat is asked to do now, or whose move the table waits on."""
+    phase = view.phase
+    if phase in ("round-over", "match-over"):
+        return "The round is over."
+    if phase == "race":
+        if view.seat in view.race_left:
+            return "Race! " + _race_text(view)
+        return "You are done: waiting for the others to finish the race."
+    if not turn:
+        if any(isinstance(a, JumpIn) for a in view.legal):
+            return "Jump in! You hold the very same card: tap it before the next move."
+        return f"{names[view.actor]}'s turn."
+    match phase:
+        case "play" if view.must_play:
+            return "Your turn: play a card."
+        case "play":
+            return "Your turn: play a lifted card, or draw."
+        case "drawn":
+            return "Play the card you drew, or keep it."
+        case "color":
+            return "Name a color."
+        case "penalty" if view.rules.stacking is Stacking.OFF:
+            return f"Challenge the Wild Draw Four, or take {view.pending}."
+        case "penalty":
+            return f"Stack a draw card, or take {view.pending}."
+        case "skip":
+            return "Play a Skip to bounce it on, or be skipped."
+        case "swap":
+            return "Choose whose hand to swap with yours."
+        case "make-rule":
+            return "Make a House Rule: choose a number and what everyone must do."
+        case "setup":
+            return "Choose what the Wild Customizable cards do."
+    return "Your move."
+
+
+def _race_text(view: SeatView) -> str:
+    rules = dict(view.house_rules)
+    top = view.top
+    rule = rules.get(int(top.rank)) if top is not None else None
+    return RACE_ACTION_TEXT[rule] + "!" if rule is not None else "Be quick!"
+
+
+def buttons(view: SeatView, names: Sequence[str]) -> list[dict[str, Any]]:
+    """A button for each legal action of the seat that is not a card of its hand."""
+    out: list[dict[str, Any]] = []
+    for action in view.legal:
+        spec = _button(action, view, names)
+        if spec is not None:
+            name, label, big = spec
+            out.append({"action": name, "label": label, "send": action_to_dict(action), "big": big})
+    return out
+
+
+def _button(action: Action, view: SeatView, names: Sequence[str]) -> tuple[str, str, bool] | None:
+    match action:
+        case Play() | JumpIn() | NextRound():
+            return None  # cards are tapped in the hand; the next round is the table's
+        case Draw():
+            return "draw", "Draw a card", False
+        case Pass():
+            return "keep", "Keep it", False
+        case CallUno():
+            return "uno", "UNO!", True
+        case Catch(target=target):
+            return "catch", f"Catch {names[target]}!", True
+        case Challenge():
+            return "challenge", "Challenge", False
+        case Accept() if view.phase == "skip":
+            return "accept", "Be skipped", False
+        case Accept():
+            return "accept", f"Take {view.pending}", False
+        case ChooseColor(color=color):
+            return f"color-{color.value}", color.value.capitalize(), False
+        case ChooseSwap(target=target):
+            return f"swap-{target}", f"Swap with {names[target]} ({view.hand_sizes[target]})", False
+        case FinishRace():
+            return "race", _race_text(view), True
+        case MakeRule(number=number, rule=rule):
+            return f"rule-{number}-{rule.value}", f"{number}s: {RACE_ACTION_TEXT[rule]}", False
+        case ChooseCustomEffect(effect=effect):
+            return f"effect-{effect.value}", CUSTOM_EFFECT_TEXT[effect], False
+        case FinishCustomEffects():
+            return "effects-done", "Done", False
+
+
+def read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
+    """A phone's message as an action of ``seat``; raises ``BadIntent`` with a sentence for the
+    person when it is not one (too long, not JSON, not an act, another seat's move...)."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise BadIntent("That message was too long to be a move.")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise BadIntent("That message could not be read.") from None
+    if not isinstance(data, dict) or data.get("type") != "act" or set(data) != {"type", "action"}:
+        raise BadIntent("That message is not a move.")
+    body = data["action"]
+    if isinstance(body, dict) and body.get("player") != seat:
+        raise BadIntent("You can only make your own moves.")
+    try:
+        action = action_from_dict(body, tuple(cards))
+    except RecordError:
+        raise BadIntent("That move could not be read.") from None
+    if isinstance(action, NextRound):
+        raise BadIntent("The next round is dealt at the table.")
+    return action

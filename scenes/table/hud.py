@@ -10,6 +10,7 @@ import pygame
 
 from game.engine import Game, Phase
 from game.match import Seat
+from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, icon
 from scenes.assets import Weight, scaled
@@ -17,7 +18,6 @@ from scenes.input import SECOND_SET_TEXT, button_name
 from scenes.store.settings import Settings
 from scenes.table.layout import Box, Layout
 from scenes.table.moves import ButtonSpec
-from scenes.table.narrate import Narrator
 from scenes.table.presenter import Presenter
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ellipsize, panel, wrap
 

@@ -31,6 +31,7 @@ from game.match import (
     MatchSetup,
     Refused,
 )
+from game.narrate import past_lines, table_narrator
 from game.record import Record
 from game.rules import RACE_ACTION_TEXT
 from scenes import routes
@@ -44,7 +45,6 @@ from scenes.table.hud import Hud, warm_up
 from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import keep
 from scenes.table.moves import RaceInput
-from scenes.table.narrate import past_lines, table_narrator
 from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
 from scenes.table.presenter import Presenter
 from scenes.table.prompts import (

@@ -15,11 +15,11 @@ import pygame
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
 from game.match import Match, MatchSetup
+from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.table.narrate import Narrator
 from scenes.table.overlays import MoveLogOverlay
 from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel

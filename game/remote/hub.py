@@ -1,0 +1,234 @@
+"""The phone seats of a match: each phone told its own seat's state, each phone's moves submitted.
+
+``PhoneHub`` is a listener of the match like the autosave: after every change it sends each
+phone seat the state built from ``game.view(seat)`` and the lines narrated for that seat (the
+events redacted for it). ``pump`` runs on the game's thread (the table calls it every frame): it
+reads what the phones did from the server's inbox, submits their moves to the match, which
+checks them, and sends a refusal back to the phone that asked for something it may not do.
+
+The hub needs no real server: anything with ``inbox`` and ``send`` will do (the tests use one
+that keeps every message).
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.ai import Level
+from game.events import (
+    CardsDrawn,
+    DrawReason,
+    Event,
+    MatchEnded,
+    PenaltyPending,
+    RoundEnded,
+)
+from game.match import Match, MatchEvent, MatchFinished, Refused
+from game.narrate import Narrator, past_lines
+from game.remote.address import local_address
+from game.remote.protocol import BadIntent, is_turn, read_intent, state_message
+from game.remote.server import Arrival, Inbound, Phones, PhoneServer, new_tokens, web_files
+from game.rules import Stacking
+
+# What a phone keeps of the move log.
+LOG_KEPT = 40
+# A phone sends one move per tap; this many per frame are plenty and bound the frame's work.
+PUMP_LIMIT = 64
+HIT = (DrawReason.DRAW_TWO, DrawReason.WILD_DRAW_FOUR, DrawReason.STACK)
+
+
+class Outlet(Protocol):
+    """Where the hub reads the phones' doings and sends them messages (``PhoneServer``)."""
+
+    @property
+    def inbox(self) -> queue.Queue[Inbound]: ...
+
+    def send(self, seat: int, message: dict[str, Any]) -> None: ...
+
+    def stop(self, text: str = ...) -> None: ...
+
+
+class PhoneHub:
+    """The phone seats of one match, seen from the game's thread."""
+
+    def __init__(
+        self, match: Match, outlet: Outlet, urls: dict[int, str], address_problem: str = ""
+    ) -> None:
+        self.match = match
+        self.outlet = outlet
+        self.seats = match.phones
+        self.urls = dict(urls)
+        self.address_problem = address_problem
+        self.names = [s.name for s in match.setup_seats]
+        stacking = match.rules.stacking is not Stacking.OFF
+        self.narrators = {s: Narrator(self.names, s, True, stacking) for s in self.seats}
+        # A continued match: each phone's log starts with the moves played so far.
+        self.logs = {
+            s: past_lines(match.game, n)[-LOG_KEPT:] if match.game.actions else []
+            for s, n in self.narrators.items()
+        }
+        self._turn = {s: False for s in self.seats}
+        self._present: set[int] = set()
+        match.add_listener(self)
+
+    def url(self, seat: int) -> str:
+        return self.urls[seat]
+
+    def connected(self, seat: int) -> bool:
+        return seat in self._present
+
+    # ------------------------------------------------------------- to the phones
+
+    def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
+        happened = [e for e in events if not isinstance(e, MatchFinished)]
+        if not happened:
+            return  # the table left the match; the server's close tells the phones
+        for seat in self.seats:
+            line = self.narrators[seat].line(happened)
+            if line:
+                log = self.logs[seat]
+                log.append(line)
+                del log[:-LOG_KEPT]
+            self.send_state(seat, buzz=_hit(seat, happened))
+
+    def send_all(self) -> None:
+        """Every phone gets its state again (after a seat changed hands or a phone came)."""
+        for seat in self.seats:
+            self.send_state(seat)
+
+    def send_state(self, seat: int, buzz: bool = False) -> None:
+        game = self.match.game
+        view = game.view(seat)
+        turn = is_turn(view)
+        # Vibrate when this seat's decision begins, or a draw card hit it.
+        buzz = buzz or (turn and not self._turn[seat])
+        self._turn[seat] = turn
+        message = state_message(
+            view,
+            self.names,
+            self.logs[seat],
+            away=self.match.away | frozenset(s for s in self.seats if self.match.played_by_ai(s)),
+            buzz=buzz,
+            over=self._over(seat),
+        )
+        self.outlet.send(seat, message)
+
+    def _over(self, seat: int) -> dict[str, Any] | None:
+        """The round's result, while the table shows its scores."""
+        if not self.match.is_round_over:
+            return None
+        log = self.match.game.log
+        ended = next((e for e in reversed(log) if isinstance(e, RoundEnded)), None)
+        if ended is None:
+            return None
+        narrator = self.narrators[seat]
+        lines = [f"{narrator.name(h.player)}: {h.points} points left" for h in ended.hands]
+        lines += [f"{narrator.name(p)}: {score}" for p, score in enumerate(ended.scores)]
+        title = narrator.phrase(ended)
+        finished = next((e for e in reversed(log) if isinstance(e, MatchEnded)), None)
+        if finished is not None:
+            title = narrator.phrase(finished)
+        return {"title": title, "lines": lines}
+
+    # ------------------------------------------------------------- from the phones
+
+    def pump(self, limit: int = PUMP_LIMIT) -> None:
+        """Take in what the phones did since the last call (on the game's thread)."""
+        for _ in range(limit):
+            try:
+                inbound = self.outlet.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._take(inbound)
+
+    def _take(self, inbound: Inbound) -> None:
+        seat, match = inbound.seat, self.match
+        if seat not in self.seats:
+            return
+        if inbound.kind is Arrival.JOINED:
+            self._present.add(seat)
+            match.connected(seat, True)
+            if match.played_by_ai(seat) and not match.finished:
+                match.hand_back(seat)  # back from a dead battery: the seat is theirs again
+            self.send_all()
+        elif inbound.kind is Arrival.LEFT:
+            self._present.discard(seat)
+            match.connected(seat, False)
+            self.send_all()
+        else:
+            self._move(seat, inbound.text)
+
+    def _move(self, seat: int, text: str) -> None:
+        try:
+            action = read_intent(text, seat, self.match.game.cards)
+            self.match.submit(seat, action)
+        except (BadIntent, Refused) as refusal:
+            self.outlet.send(seat, {"type": "refused", "text": str(refusal)})
+
+    def hand_to_ai(self, seat: int, level: Level = Level.NORMAL) -> None:
+        self.match.hand_to_ai(seat, level)
+        self.send_all()
+
+    def hand_back(self, seat: int) -> None:
+        self.match.hand_back(seat)
+        self.send_all()
+
+    def close(self, text: str = "The match is over. Thanks for playing!") -> None:
+        """The table leaves the match: every phone is told, and the server stops."""
+        if self in self.match.listeners:
+            self.match.remove_listener(self)
+        self.outlet.stop(text)
+
+
+# The port the phones' server asks for first (a firewall rule can name it); any free one else.
+DEFAULT_PORT = 8765
+
+
+def serve_phones(
+    match: Match,
+    web_dir: Path,
+    images: Mapping[str, bytes],
+    host: str | None = None,
+    port: int | None = None,
+) -> PhoneHub:
+    """Start the phones' server for ``match``'s phone seats and seat a hub on the match.
+
+    ``host`` None: listen on every interface and give the phones the computer's address on
+    the home network; ``port`` None: ``DEFAULT_PORT``, or any free port when it is taken.
+    Raises OSError with a sentence when no port can be opened.
+    """
+    tokens = new_tokens(match.phones)
+    phones = Phones(tokens, web_files(web_dir), images)
+    problem = ""
+    if host is None:
+        shown, problem = local_address()
+        bind = "0.0.0.0"
+    else:
+        shown = bind = host
+    tries = [DEFAULT_PORT, 0] if port is None else [port]
+    server: PhoneServer | None = None
+    for number in tries:
+        candidate = PhoneServer(phones, bind, number)
+        try:
+            candidate.start()
+        except OSError:
+            if number == tries[-1]:
+                raise
+            continue
+        server = candidate
+        break
+    assert server is not None
+    urls = {seat: f"http://{shown}:{server.port}/p/{token}/" for seat, token in tokens.items()}
+    return PhoneHub(match, server, urls, problem)
+
+
+def _hit(seat: int, events: Sequence[Event]) -> bool:
+    """A draw card hit this seat: it owes a penalty, or drew for a Draw Two or a Wild Draw Four."""
+    return any(
+        (isinstance(e, PenaltyPending) and e.player == seat)
+        or (isinstance(e, CardsDrawn) and e.player == seat and e.reason in HIT)
+        for e in events
+    )
