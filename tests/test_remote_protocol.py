@@ -1,0 +1,315 @@
+"""The phones' server and protocol: addresses and tokens, one socket per seat, every kind of
+message a phone may send (good, malformed, oversize, too many), and a rejoin.
+
+The server's application runs in aiohttp's test client (127.0.0.1 only); the threaded server
+the game runs is started once for real at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient
+
+from game.actions import Action, CallUno, Draw, Play, action_to_dict
+from game.cards import DeckKind, deck
+from game.match import Match, Seat, SeatKind
+from game.remote.hub import PhoneHub, serve_phones
+from game.remote.protocol import MAX_MESSAGE_BYTES, BadIntent, face_key, read_intent
+from game.remote.server import REPLACED, Arrival, Inbound, Phones
+from game.rules import Rules
+
+Client = TestClient[web.Request, web.Application]
+MakeClient = Callable[[web.Application], Awaitable[Client]]
+
+TOKENS = {0: "a" * 22, 1: "b" * 22}
+FILES = {"index.html": (b"<!doctype html><title>hand</title>", "text/html; charset=utf-8")}
+IMAGES = {"R5": b"\x89PNG-red-five", "back": b"\x89PNG-back"}
+CARDS = deck(DeckKind.CLASSIC)
+# Pure game tests: no App is made, so none gets the scenes' builder.
+pytestmark = pytest.mark.bare_app
+
+
+def phones(rate: float = 10.0) -> Phones:
+    return Phones(TOKENS, FILES, IMAGES, rate)
+
+
+def drain(inbox: queue.Queue[Inbound]) -> list[Inbound]:
+    out = []
+    while True:
+        try:
+            out.append(inbox.get_nowait())
+        except queue.Empty:
+            return out
+
+
+async def settle(inbox: queue.Queue[Inbound], count: int) -> list[Inbound]:
+    """Wait (a bounded time) until ``count`` arrivals are in the inbox."""
+    got: list[Inbound] = []
+    for _ in range(200):
+        got += drain(inbox)
+        if len(got) >= count:
+            return got
+        await asyncio.sleep(0.01)
+    return got
+
+
+# ----------------------------------------------------------------- intents, without a network
+
+
+def test_a_good_intent_is_read_for_its_seat() -> None:
+    play = Play(0, CARDS[5])
+    text = json.dumps({"type": "act", "action": action_to_dict(play)})
+    assert read_intent(text, 0, CARDS) == play
+    assert read_intent(
+        json.dumps({"type": "act", "action": {"type": "uno", "player": 1}}), 1, CARDS
+    )
+    assert read_intent('{"type":"act","action":{"type":"draw","player":1}}', 1, CARDS) == Draw(1)
+
+
+@pytest.mark.parametrize(
+    ("raw", "told"),
+    [
+        ("not json", "could not be read"),
+        ("[1, 2]", "not a move"),
+        ('{"type": "hello"}', "not a move"),
+        ('{"type": "act"}', "not a move"),
+        ('{"type": "act", "action": {}, "extra": 1}', "not a move"),
+        ('{"type": "act", "action": {"type": "draw", "player": 1}}', "your own moves"),
+        ('{"type": "act", "action": {"type": "draw", "player": true}}', "your own moves"),
+        ('{"type": "act", "action": {"type": "fly", "player": 0}}', "could not be read"),
+        ('{"type": "act", "action": {"type": "play", "player": 0, "card": 999}}', "could not"),
+        ('{"type": "act", "action": {"type": "color", "player": 0, "color": "pink"}}', "could"),
+        ('{"type": "act", "action": {"type": "next-round", "player": 0}}', "at the table"),
+        ('{"type": "act", "action": "draw"}', "could not be read"),
+        ("x" * (MAX_MESSAGE_BYTES + 1), "too long"),
+        (b"\xff\xfe", "could not be read"),
+    ],
+)
+def test_a_bad_intent_is_refused_in_words(raw: str | bytes, told: str) -> None:
+    with pytest.raises(BadIntent, match=told):
+        read_intent(raw, 0, CARDS)
+
+
+def test_face_keys_are_plain_names() -> None:
+    keys = {face_key(card) for card in deck(DeckKind.HOUSE_RULES)}
+    assert all(key.isalnum() for key in keys)
+    assert {"R5", "Gplus2", "Wplus4", "W"} <= keys
+
+
+# ----------------------------------------------------------------- the server's addresses
+
+
+async def test_the_page_and_cards_need_a_valid_token(aiohttp_client: MakeClient) -> None:
+    client = await aiohttp_client(phones().app)
+    page = await client.get(f"/p/{TOKENS[0]}/")
+    assert page.status == 200
+    assert "hand" in await page.text()
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+    card = await client.get(f"/p/{TOKENS[1]}/card/R5.png")
+    assert card.status == 200
+    assert await card.read() == IMAGES["R5"]
+    for path in ("/p/wrong/", "/p/wrong/card/R5.png", "/p/wrong/web/index.html", "/p//"):
+        refused = await client.get(path)
+        assert refused.status in (403, 404), path
+    refused = await client.get("/p/" + "c" * 22 + "/")
+    assert refused.status == 403
+    assert "not for a seat" in await refused.text()
+    socket = await client.get("/p/wrong/ws")
+    assert socket.status == 403
+
+
+async def test_only_files_of_the_table_are_served(aiohttp_client: MakeClient) -> None:
+    client = await aiohttp_client(phones().app)
+    token = TOKENS[0]
+    assert (await client.get(f"/p/{token}/web/index.html")).status == 200
+    for name in ("nope.js", "..%2Fpyproject.toml", "..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd"):
+        assert (await client.get(f"/p/{token}/web/{name}")).status == 404, name
+    assert (await client.get(f"/p/{token}/card/..%2Fsecret.png")).status == 404
+    assert (await client.get(f"/p/{token}/../../pyproject.toml")).status == 404
+    # Without the trailing slash the page's relative addresses would miss the token: redirect.
+    moved = await client.get(f"/p/{token}", allow_redirects=False)
+    assert moved.status == 302
+    assert moved.headers["Location"] == f"/p/{token}/"
+
+
+def test_web_files_are_read_from_the_folder_by_name(tmp_path: Path) -> None:
+    from game.remote.server import web_files
+
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    (tmp_path / "phone.js").write_text("1")
+    (tmp_path / "notes.txt").write_text("not served")
+    (tmp_path / "sub").mkdir()
+    files = web_files(tmp_path)
+    assert set(files) == {"index.html", "phone.js"}
+    assert files["phone.js"][1].startswith("text/javascript")
+    assert web_files(tmp_path / "missing") == {}
+
+
+# ----------------------------------------------------------------- the sockets
+
+
+async def test_join_send_and_leave(aiohttp_client: MakeClient) -> None:
+    server = phones()
+    client = await aiohttp_client(server.app)
+    ws = await client.ws_connect(f"/p/{TOKENS[1]}/ws")
+    assert [(i.seat, i.kind) for i in await settle(server.inbox, 1)] == [(1, Arrival.JOINED)]
+    move = json.dumps({"type": "act", "action": {"type": "draw", "player": 1}})
+    await ws.send_str(move)
+    got = await settle(server.inbox, 1)
+    assert got == [Inbound(1, Arrival.MESSAGE, move)]
+    await server.deliver(1, json.dumps({"type": "state", "n": 1}), state=True)
+    assert json.loads((await ws.receive(timeout=5)).data) == {"type": "state", "n": 1}
+    await ws.close()
+    assert [(i.seat, i.kind) for i in await settle(server.inbox, 1)] == [(1, Arrival.LEFT)]
+
+
+async def test_a_second_connection_replaces_the_first(aiohttp_client: MakeClient) -> None:
+    server = phones()
+    client = await aiohttp_client(server.app)
+    first = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+    await settle(server.inbox, 1)
+    second = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+    told = await first.receive(timeout=5)
+    assert json.loads(told.data) == {"type": "replaced", "text": REPLACED}
+    closing = await first.receive(timeout=5)
+    assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+    # The seat stays joined: the old socket's end is not a leave.
+    arrivals = await settle(server.inbox, 1)
+    assert [(i.seat, i.kind) for i in arrivals] == [(0, Arrival.JOINED)]
+    assert server.sockets[0] is not None
+    await second.send_str('{"type": "act", "action": {"type": "draw", "player": 0}}')
+    assert (await settle(server.inbox, 1))[0].kind is Arrival.MESSAGE
+    await second.close()
+
+
+async def test_oversize_and_binary_messages_are_refused(aiohttp_client: MakeClient) -> None:
+    server = phones()
+    client = await aiohttp_client(server.app)
+    ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+    await settle(server.inbox, 1)
+    await ws.send_str("x" * (MAX_MESSAGE_BYTES + 10))
+    told = json.loads((await ws.receive(timeout=5)).data)
+    assert told == {"type": "refused", "text": "That message was too long to be a move."}
+    await ws.send_bytes(b"\x00\x01")
+    told = json.loads((await ws.receive(timeout=5)).data)
+    assert told["type"] == "refused"
+    assert drain(server.inbox) == []  # neither reached the game
+    await ws.close()
+
+
+async def test_flooding_is_dropped_and_told_once(aiohttp_client: MakeClient) -> None:
+    server = phones(rate=5.0)
+    client = await aiohttp_client(server.app)
+    ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+    await settle(server.inbox, 1)
+    for n in range(50):
+        await ws.send_str(json.dumps({"type": "act", "n": n}))
+    told = json.loads((await ws.receive(timeout=5)).data)
+    assert told == {"type": "refused", "text": "Too many messages at once: slow down."}
+    passed = await settle(server.inbox, 50)
+    assert 5 <= len(passed) <= 40  # the burst, and what trickled in while sending
+    with pytest.raises(asyncio.TimeoutError):
+        await ws.receive(timeout=0.3)  # told once, not once per dropped message
+    await ws.close()
+
+
+async def test_a_rejoin_gets_the_whole_current_state(aiohttp_client: MakeClient) -> None:
+    server = phones()
+    client = await aiohttp_client(server.app)
+    await server.deliver(0, json.dumps({"type": "state", "v": 7}), state=True)
+    await server.deliver(0, json.dumps({"type": "refused", "text": "old"}), state=False)
+    ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+    assert json.loads((await ws.receive(timeout=5)).data) == {"type": "state", "v": 7}
+    await ws.close()
+
+
+# ----------------------------------------------------------------- the real server on a thread
+
+
+def test_the_threaded_server_serves_a_match_and_closes_the_phones() -> None:
+    seats = (Seat("Maria", kind=SeatKind.PHONE), *(Seat(n) for n in ("Ana", "Bo")))
+    match = Match(Rules(), seats, 3)
+    web_dir = Path(__file__).resolve().parent.parent / "assets" / "web"
+    hub = serve_phones(match, web_dir, IMAGES, "127.0.0.1", 0)
+    try:
+        url = hub.url(0)
+        assert url.startswith("http://127.0.0.1:")
+        assert match.away == frozenset({0})
+
+        async def phone() -> tuple[dict[str, Any], dict[str, Any]]:
+            async with aiohttp.ClientSession() as session, session.ws_connect(url + "ws") as ws:
+                for _ in range(100):  # the game's thread takes the join in
+                    hub.pump()
+                    if hub.connected(0):
+                        break
+                    await asyncio.sleep(0.02)
+                state = json.loads((await ws.receive(timeout=5)).data)
+                # The table leaves (from another thread, as the game's would).
+                await asyncio.to_thread(hub.close, "Bye now.")
+                closed = json.loads((await ws.receive(timeout=5)).data)
+                return state, closed
+
+        state, closed = asyncio.run(asyncio.wait_for(phone(), 20))
+    finally:
+        hub.close()
+    assert state["type"] == "state"
+    assert state["name"] == "Maria"
+    assert len(state["hand"]) == 7
+    assert closed == {"type": "closed", "text": "Bye now."}
+    assert match.away == frozenset()
+
+
+def test_a_phone_move_reaches_the_match_and_a_refusal_comes_back() -> None:
+    seats = (Seat("Maria", kind=SeatKind.PHONE), Seat("Ana"))
+    # A seed whose first turn is the phone's.
+    seed = next(n for n in range(100) if Match(Rules(), seats, n).game.actor == 0)
+    match = Match(Rules(), seats, seed)
+
+    class Outlet:
+        def __init__(self) -> None:
+            self.inbox: queue.Queue[Inbound] = queue.Queue()
+            self.sent: list[tuple[int, dict[str, Any]]] = []
+
+        def send(self, seat: int, message: dict[str, Any]) -> None:
+            self.sent.append((seat, message))
+
+        def stop(self, text: str = "") -> None:
+            pass
+
+    outlet = Outlet()
+    hub = PhoneHub(match, outlet, {0: "http://x/p/t/"})
+    outlet.inbox.put(Inbound(0, Arrival.JOINED))
+    hub.pump()
+    assert hub.connected(0)
+    other = json.dumps({"type": "act", "action": action_to_dict(CallUno(1))})
+    outlet.inbox.put(Inbound(0, Arrival.MESSAGE, other))
+    hub.pump()
+    assert outlet.sent[-1] == (0, {"type": "refused", "text": "You can only make your own moves."})
+    # A card the seat does not hold: the match refuses it, in words, and nothing changes.
+    foreign = next(c for c in match.game.cards if c not in match.game.hands[0])
+    before = match.game.state_digest()
+    outlet.inbox.put(Inbound(0, Arrival.MESSAGE, act(Play(0, foreign))))
+    hub.pump()
+    assert outlet.sent[-1][1]["type"] == "refused"
+    assert "not possible" in outlet.sent[-1][1]["text"]
+    assert match.game.state_digest() == before
+    # Its own legal move is applied, and every phone is sent the new state.
+    move = match.legal_for(0)[0]
+    outlet.inbox.put(Inbound(0, Arrival.MESSAGE, act(move)))
+    hub.pump()
+    assert match.game.actions[-1] == move
+    assert outlet.sent[-1][1]["type"] == "state"
+
+
+def act(action: Action) -> str:
+    return json.dumps({"type": "act", "action": action_to_dict(action)})
