@@ -1,0 +1,242 @@
+"""Phones over seeded matches: every kind of move made from a phone, and no message to a phone
+ever naming a card of another hand that its seat could not know.
+
+Two phone seats play random moves from what their phones are shown (a card marked legal, or a
+button), through the hub's real message path (JSON text, read, submitted, refused or applied);
+the other seats are AIs at pace 0. Every message the hub sends is checked at the moment it is
+sent: the hand it shows is exactly the seat's hand, every card id in it is that hand's or the
+pile's, and no card name in any of its text belongs only to a hand the seat has not seen.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import re
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from game.ai import Level
+from game.cards import Card
+from game.events import (
+    CardPlayed,
+    CardReturned,
+    CardsDealt,
+    CardsDiscarded,
+    CardsDrawn,
+    Challenged,
+    FirstCardReturned,
+    FirstCardTurned,
+    HandsPassed,
+    HandsShuffled,
+    HandsSwapped,
+    redact,
+)
+from game.match import Match, Seat, SeatKind
+from game.remote.hub import PhoneHub
+from game.remote.server import Arrival, Inbound
+from game.rules import PRESETS, Preset, Rules, Stacking
+
+pytestmark = pytest.mark.bare_app
+
+PHONES = (0, 2)
+# Every kind of move the phones must have made over the matches below.
+KINDS = {
+    "play",
+    "jump-in",
+    "draw",
+    "pass",
+    "color",
+    "uno",
+    "catch",
+    "challenge",
+    "accept",
+    "swap",
+    "race",
+    "rule",
+}
+
+
+class Leaks(AssertionError):
+    pass
+
+
+class Watcher:
+    """The hub's outlet: keeps each phone's last state and checks every message as it goes."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Inbound] = queue.Queue()
+        self.match: Match | None = None
+        self.last: dict[int, dict[str, Any]] = {}
+        self.messages = 0
+        self.refusals = 0
+
+    def send(self, seat: int, message: dict[str, Any]) -> None:
+        self.messages += 1
+        if message["type"] == "refused":
+            self.refusals += 1
+            return
+        assert self.match is not None
+        check(self.match, seat, message)
+        self.last[seat] = message
+
+    def stop(self, text: str = "") -> None:
+        pass
+
+
+def known_to(match: Match, seat: int) -> set[str]:
+    """The card names ``seat`` may know: its hand, the pile, and every card it saw."""
+    game = match.game
+    names = {c.label for c in game.hands[seat]} | {c.label for c in game.discard}
+    for event in game.log:
+        seen: list[Card | None] = []
+        match redact(event, seat):
+            case CardPlayed(card=card) | FirstCardTurned(card=card) | CardReturned(card=card):
+                seen = [card]
+            case FirstCardReturned(card=card):
+                seen = [card]
+            case CardsDiscarded(cards=cards):
+                seen = list(cards)
+            case CardsDrawn(cards=cards):
+                seen = list(cards)
+            case CardsDealt(deals=deals) | HandsShuffled(deals=deals):
+                seen = [c for _, c in deals]
+            case Challenged(hand=hand):
+                seen = list(hand or ())
+            case HandsSwapped(player_hand=mine, target_hand=theirs):
+                seen = [*mine, *theirs]
+            case HandsPassed(hands=hands):
+                seen = [c for h in hands for c in h]
+        names |= {c.label for c in seen if c is not None}
+    return names
+
+
+def mentioned(text: str, labels: list[str]) -> set[str]:
+    """The card names in ``text``, longest first ("Wild Draw Four" is not also "Wild")."""
+    found: set[str] = set()
+    for label in labels:
+        pattern = re.compile(r"(?<![\w(])" + re.escape(label) + r"(?![\w]| \(House)")
+        if pattern.search(text):
+            found.add(label)
+            text = pattern.sub("#", text)
+    return found
+
+
+def strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def check(match: Match, seat: int, message: dict[str, Any]) -> None:
+    game = match.game
+    hand = game.hands[seat]
+    if [c["id"] for c in message["hand"]] != [c.uid for c in hand]:
+        raise Leaks(f"seat {seat} was shown a hand that is not its own")
+    pile = {c.uid for c in game.discard}
+    for card in message["hand"]:
+        if card["send"] is not None and card["send"].get("card") not in {c.uid for c in hand}:
+            raise Leaks(f"seat {seat} was offered a card it does not hold")
+    top = message["table"]["top"]
+    if top is not None and game.discard and top["name"] != game.discard[-1].label:
+        raise Leaks("the top card shown is not the top card")
+    del pile
+    labels = sorted({c.label for c in game.cards}, key=len, reverse=True)
+    known = known_to(match, seat)
+    others = {c.label for p, h in enumerate(game.hands) if p != seat for c in h}
+    secret = others - known
+    text = "\n".join(s for key, v in message.items() if key != "hand" for s in strings(v))
+    named = mentioned(text, labels)
+    if named & secret:
+        raise Leaks(f"seat {seat} was told of {sorted(named & secret)}, held by another hand")
+
+
+def rules_for(seed: int) -> Rules:
+    """A spread of rule sets, so every kind of move comes up."""
+    kinds = [
+        PRESETS[Preset.CLASSIC],
+        replace(PRESETS[Preset.CLASSIC], seven_zero=True, jump_in=True),
+        replace(PRESETS[Preset.CLASSIC], stacking=Stacking.CROSS, skip_bounce=True),
+        PRESETS[Preset.UNO2023],
+        PRESETS[Preset.HOUSE_RULES],
+    ]
+    return kinds[seed % len(kinds)]
+
+
+def play(seed: int, kinds: Counter[str]) -> Watcher:
+    """One match's first round with two random phone players; the kinds of moves sent."""
+    names = ("Maria", "Ana", "Bo", "Chloe")
+    seats = tuple(
+        Seat(n, kind=SeatKind.PHONE) if i in PHONES else Seat(n, Level.NORMAL)
+        for i, n in enumerate(names)
+    )
+    watcher = Watcher()
+    match = Match(rules_for(seed), seats, seed, pace=0.0)
+    watcher.match = match
+    hub = PhoneHub(match, watcher, {s: f"http://test/p/{s}/" for s in PHONES})
+    for seat in PHONES:
+        watcher.inbox.put(Inbound(seat, Arrival.JOINED))
+    hub.pump()
+    rng = random.Random(seed)
+    clock = 0.0
+    for _ in range(3000):
+        if match.is_round_over:
+            break
+        for seat in PHONES:
+            state = watcher.last[seat]
+            options = [c["send"] for c in state["hand"] if c["legal"]]
+            options += [b["send"] for b in state["buttons"]]
+            # A person at their turn always answers; out of turn they sometimes jump in,
+            # call or catch; now and then they tap something stale or bad.
+            if options and (state["turn"] or rng.random() < 0.3):
+                choice = rng.choice(options)
+                kinds[choice["type"]] += 1
+                text = json.dumps({"type": "act", "action": choice})
+                if rng.random() < 0.03:
+                    text = text.replace(f'"player": {seat}', '"player": 1')
+                watcher.inbox.put(Inbound(seat, Arrival.MESSAGE, text))
+        hub.pump()
+        clock += 1.0
+        match.tick(clock)
+        match.tick(clock)
+    assert match.is_round_over, f"seed {seed}: the round did not end"
+    return watcher
+
+
+def test_phones_make_every_kind_of_move_and_learn_no_other_hand() -> None:
+    kinds: Counter[str] = Counter()
+    messages = refusals = 0
+    for seed in range(60):
+        watcher = play(seed, kinds)
+        messages += watcher.messages
+        refusals += watcher.refusals
+    assert set(kinds) >= KINDS, f"never made from a phone: {sorted(KINDS - set(kinds))}"
+    assert messages > 5000
+    assert refusals > 0  # the stale and foreign moves were refused, and nothing broke
+
+
+def test_the_check_catches_a_leak() -> None:
+    """The check above fails when a message names a card only another hand holds."""
+    seats = tuple(Seat(n, kind=SeatKind.PHONE) for n in ("Maria", "Ana"))
+    match = Match(Rules(), seats, 5)
+    watcher = Watcher()
+    watcher.match = match
+    hub = PhoneHub(match, watcher, {0: "x", 1: "y"})
+    hub.send_state(0)
+    message = watcher.last[0]
+    known = known_to(match, 0)
+    secret = next(c for c in match.game.hands[1] if c.label not in known)
+    leaky = {**message, "log": [*message["log"], f"Ana holds {secret.label}"]}
+    with pytest.raises(Leaks):
+        check(match, 0, leaky)
+    other = {**message, "hand": [{**message["hand"][0], "id": match.game.hands[1][0].uid}]}
+    with pytest.raises(Leaks):
+        check(match, 0, other)
