@@ -1,0 +1,166 @@
+"""End to end: two phone pages in a real browser play a whole round against two AIs.
+
+The program is started as the issue's contract says (``python -m scenes --players 4 --phones 2
+--seed 7 --rounds 1 --host 127.0.0.1 --port 0``, headless); it prints each phone seat's address.
+Debian's chromium, driven by Playwright through ``executable_path`` (never a downloaded
+browser), opens both addresses as two phones and plays them like a person would: a lifted card
+when it is their turn, else the button the moment asks for, UNO whenever it shows. The round
+must end with the program's result line and exit code 0. Screenshots of both phones go to
+``PHONE_SHOTS`` when it names a folder (to look at them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+pytestmark = pytest.mark.bare_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# The whole round, at the AIs' normal pace, takes about a minute; this bounds a stuck one.
+ROUND_LIMIT_S = 420.0
+# Which button a phone person presses when no card is theirs to play, in this order.
+PREFERENCE = (
+    "color-",
+    "race",
+    "swap-",
+    "rule-",
+    "effect-",
+    "effects-done",
+    "keep",
+    "accept",
+    "draw",
+    "challenge",
+)
+
+
+def browser_or_skip() -> str:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium): no browser")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Playwright for Python is not installed (pip install -e '.[test]')")
+    return CHROMIUM
+
+
+def read_line(stream: IO[str], deadline: float) -> str:
+    """One line of the program's output; fails at the deadline rather than hanging."""
+    line = stream.readline()
+    if not line and time.monotonic() > deadline:
+        pytest.fail("the program printed nothing in time")
+    return line
+
+
+def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
+    chromium = browser_or_skip()
+    from playwright.sync_api import Page, sync_playwright
+
+    home = tmp_path / "home"
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_STATE_HOME": str(home / "state"),
+    }
+    command = [sys.executable, "-m", "scenes", "--players", "4", "--phones", "2", "--seed", "7"]
+    command += ["--rounds", "1", "--host", "127.0.0.1", "--port", "0"]
+    root = Path(__file__).resolve().parent.parent
+    program = subprocess.Popen(
+        command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    shots = Path(os.environ["PHONE_SHOTS"]) if os.environ.get("PHONE_SHOTS") else None
+    try:
+        assert program.stdout is not None
+        deadline = time.monotonic() + 60
+        seats = [json.loads(read_line(program.stdout, deadline)) for _ in range(2)]
+        assert [s["seat"] for s in seats] == [0, 1]
+        assert all(s["url"].startswith("http://127.0.0.1:") for s in seats)
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(
+                executable_path=chromium, headless=True, args=["--no-sandbox"]
+            )
+            phones: list[Page] = []
+            for seat in seats:
+                context = browser.new_context(viewport={"width": 390, "height": 844})
+                page = context.new_page()
+                page.set_default_timeout(5000)
+                page.goto(seat["url"])
+                phones.append(page)
+            result = play(program, phones, shots)
+            browser.close()
+        assert program.wait(timeout=30) == 0
+    finally:
+        if program.poll() is None:
+            program.kill()
+            program.wait(timeout=10)
+    assert result["winner"] in range(4)
+    assert len(result["scores"]) == 4
+    assert result["scores"][result["winner"]] > 0
+
+
+def play(program: subprocess.Popen[str], phones: list[Any], shots: Path | None) -> dict[str, Any]:
+    """Tap through the round on both phones until the program prints its result."""
+    assert program.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    stdout = program.stdout
+
+    def pipe() -> None:
+        for line in stdout:
+            lines.put(line)
+
+    threading.Thread(target=pipe, daemon=True).start()
+    deadline = time.monotonic() + ROUND_LIMIT_S
+    taps = 0
+    while time.monotonic() < deadline:
+        with contextlib.suppress(queue.Empty):
+            return dict(json.loads(lines.get_nowait()))
+        if program.poll() is not None and lines.empty():
+            stderr = program.stderr.read() if program.stderr else ""
+            pytest.fail(f"the program ended without a result: {program.returncode}\n{stderr}")
+        for seat, page in enumerate(phones):
+            if tap(page):
+                taps += 1
+                if shots is not None and taps in (3, 30, 60):
+                    shots.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(shots / f"phone{seat}-tap{taps}.png"))
+        time.sleep(0.15)
+    pytest.fail(f"the round did not end in {ROUND_LIMIT_S:.0f} s ({taps} taps)")
+
+
+def tap(page: Any) -> bool:
+    """What a person does on their phone now: True if they tapped something."""
+    if click(page.locator('[data-action="uno"]')):
+        return True
+    if page.evaluate("document.body.dataset.turn") != "true":
+        return False
+    if click(page.locator('[data-card][data-legal="true"]')):
+        return True
+    return any(click(page.locator(f'[data-action^="{prefix}"]')) for prefix in PREFERENCE)
+
+
+def click(found: Any) -> bool:
+    """Tap the first element found, if it is there and visible."""
+    if not found.count() or not found.first.is_visible():
+        return False
+    try:
+        found.first.click(timeout=1500)
+    except Exception as error:  # playwright's Error: the page redrew under the finger
+        if "Timeout" in str(error) or "detached" in str(error) or "not attached" in str(error):
+            return False
+        raise
+    return True
