@@ -1,5 +1,10 @@
 """Start the game: ``python -m scenes``; ``--autoplay`` watches an AI-only match.
 
+``python -m scenes --players 4 --phones 2 --seed 7 --rounds 1 --host 127.0.0.1 --port 0``
+starts a match at once whose first seats are played from phones (the rest Normal AIs): it prints
+one JSON line per phone seat with its address, ``{"seat": 0, "url": ...}``, and when the round
+ends ``{"winner": N, "scores": [...]}``, then exits 0 (the end-to-end test plays it in a browser).
+
 ``python -m scenes --autoplay --players 4 --seed 1 --rounds 3 --speed 0`` plays the match in the
 real scenes (table, presenter, scoring) and prints the result; with ``SDL_VIDEODRIVER=dummy``
 and speed 0 it finishes in seconds, which is how tests and CI prove the program plays.
@@ -11,22 +16,26 @@ the first one included, is opened by a route: this module imports no screen.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game import __version__
 from game.ai import Level
-from game.match import ai_table
+from game.events import RoundEnded
+from game.match import AI_NAMES, Match, MatchEvent, MatchSetup, Seat, SeatKind, ai_table
 from game.rules import Preset, RulesError, preset
 from scenes.crash import guarded
-from scenes.routes import Table, Title
+from scenes.routes import Network, Table, Title
 
 if TYPE_CHECKING:
     # Imported for real inside main: pygame loads after its support prompt is hidden, and a
     # failing import is caught and shown by ``run``.
     from game.engine import Game
+    from game.remote.hub import PhoneHub
     from scenes.app import App, Scene
     from scenes.ui import Menu
 
@@ -44,6 +53,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--preset", choices=[p.value for p in Preset], default="classic", help="rules (autoplay)"
     )
+    parser.add_argument(
+        "--phones", type=int, default=0, help="start at once with this many phone seats first"
+    )
+    parser.add_argument("--host", default=None, help="phones: the address to listen on")
+    parser.add_argument("--port", type=int, default=None, help="phones: the port (0: any free)")
     parser.add_argument(
         "--first-frame",
         action="store_true",
@@ -66,6 +80,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--speed must be 0 or more")
     if args.rounds is not None and args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if not 0 <= args.phones <= args.players:
+        parser.error("--phones must be 0 to the number of players")
+    if args.port is not None and not 0 <= args.port <= 65535:
+        parser.error("--port must be 0 to 65535")
     return args
 
 
@@ -87,8 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     # Before anything is written: what a killed write left behind is of no use to anyone.
     remove_stale_temporaries()
     notice = None
-    if args.autoplay:
-        # Autoplay is for watching and testing: it neither reads nor changes your settings.
+    if args.autoplay or args.phones:
+        # Autoplay and a phone match from the command line are for watching and testing: they
+        # neither read nor change your settings.
         settings = Settings(animation_speed=args.speed)
         settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
     else:
@@ -96,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     app = App(settings, builder=build_screen)
     if args.autoplay:
         return autoplay(app, args, started)
+    if args.phones:
+        return phone_match(app, args)
     title = app.go(Title(notice or ""))
     if args.check_files:
         return check_files(app, title)
@@ -176,6 +197,53 @@ def autoplay(app: App, args: argparse.Namespace, started: float) -> int:
     print(f"leader: {' and '.join(winners)} ({'match over' if game.is_over else 'rounds done'})")
     print(f"actions: {len(game.actions)}  time: {time.perf_counter() - started:.2f} s")
     return code
+
+
+class RoundPrinter:
+    """Prints the first round's winner and scores as JSON, then ends the program."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
+        ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+        if ended is not None:
+            print(json.dumps({"winner": ended.winner, "scores": list(ended.scores)}), flush=True)
+            self.app.quit(0)
+
+
+@runtime_checkable
+class PhoneTable(Protocol):
+    """What the phone match reads of the table: its match and its phones' addresses."""
+
+    match: Match
+    phones: PhoneHub | None
+
+
+def phone_match(app: App, args: argparse.Namespace) -> int:
+    """The first ``--phones`` seats on phones, the rest Normal AIs: print each phone seat's
+    address, play one match's rounds (``--rounds``), print the first round's result."""
+    try:
+        rules = preset(args.preset)
+    except RulesError as error:
+        print(f"cannot start: {error}", file=sys.stderr)
+        return 2
+    seats = tuple(
+        Seat(f"Phone {i + 1}", kind=SeatKind.PHONE)
+        if i < args.phones
+        else Seat(AI_NAMES[i], Level.NORMAL)
+        for i in range(args.players)
+    )
+    setup = MatchSetup(rules, seats, args.seed, args.rounds)
+    table = app.go(Table(setup, network=Network(args.host, args.port)))
+    assert isinstance(table, PhoneTable)
+    if table.phones is None:
+        print("cannot start: the phones' server did not open", file=sys.stderr)
+        return 1
+    for seat in table.phones.seats:
+        print(json.dumps({"seat": seat, "url": table.phones.url(seat)}), flush=True)
+    table.match.add_listener(RoundPrinter(app))
+    return app.run()
 
 
 def run() -> int:

@@ -299,6 +299,10 @@ class App:
             pygame.display.flip()
             if self.on_frame is not None:
                 self.on_frame(self)
+        # Closing the window ends every screen: a table with phones tells them and stops its
+        # server, the Expert's thread is shut down.
+        while self.stack:
+            self.stack.pop().exit()
         return self.exit_code
 
     def toggle_fullscreen(self) -> None:

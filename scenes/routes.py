@@ -54,6 +54,16 @@ class HowTo:
 
 
 @dataclass(frozen=True)
+class Network:
+    """Where the phones' server listens (docs/PHONES.md): ``host`` None listens on every
+    interface and gives the phones this computer's home-network address; ``port`` None asks
+    for the usual port, or any free one."""
+
+    host: str | None = None
+    port: int | None = None
+
+
+@dataclass(frozen=True)
 class Table:
     """A match at the table: a new one from ``setup``, or ``game`` continued (a save).
 
@@ -68,6 +78,7 @@ class Table:
     pads: dict[int, int] | None = None
     autoplay: bool = False  # every seat played by the AI, the match shown as it goes
     on_match_end: Callable[[Game], None] | None = None
+    network: Network = field(default_factory=Network)  # for the phone seats, if any
 
 
 @dataclass(frozen=True)

@@ -69,4 +69,5 @@ def _table(app: App, route: Table) -> TableScene:
         game=route.game,
         autosave=route.autosave,
         pads=route.pads,
+        network=route.network,
     )

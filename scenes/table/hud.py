@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.engine import Game, Phase
-from game.match import Seat
+from game.match import Seat, SeatKind
 from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, icon
@@ -56,6 +56,9 @@ class Hud:
         self.seats = tuple(seats)
         self.settings = settings
         self.clock = 0.0  # seconds: the ring turns and the turn glow pulses with it
+        # Phone seats whose phone the table waits for, and those the computer plays for now.
+        self.away: frozenset[int] = frozenset()
+        self.computer: frozenset[int] = frozenset()
 
     def draw_table(
         self,
@@ -146,13 +149,14 @@ class Hud:
             Weight.BOLD,
             "midleft",
         )
-        level = "Person" if spec.level is None else f"{spec.level.value.capitalize()} AI"
+        who, color = self.who(seat)
+        size = max(15, title_size - 8)
         draw_text(
             surface,
-            level,
-            max(15, title_size - 8),
+            ellipsize(who, size, room, Weight.REGULAR),
+            size,
             (left, rect.y + rect.height * 0.72),
-            MUTED,
+            color,
             Weight.REGULAR,
             "midleft",
         )
@@ -165,6 +169,15 @@ class Hud:
         if game.rules.teams:
             team = "A" if seat % 2 == 0 else "B"
             draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
+
+    def who(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        """The plate's second line: who plays the seat, and a phone the table waits for."""
+        spec = self.seats[seat]
+        if spec.kind is SeatKind.PHONE:
+            if seat in self.away:
+                return f"waiting for {spec.name}'s phone", GOLD
+            return ("Phone (computer plays)" if seat in self.computer else "Phone"), MUTED
+        return ("Person" if spec.level is None else f"{spec.level.value.capitalize()} AI"), MUTED
 
     def draw_log(self, surface: pygame.Surface, game: Game, log: Sequence[str]) -> None:
         box = self.layout.log

@@ -67,5 +67,5 @@ def keep(
         match.add_listener(saver)
         if new:
             saver.on_events(match, [])
-    if match.people and count:
+    if count and any(s.is_person for s in match.setup_seats):
         match.add_listener(Statistics(setup, report))

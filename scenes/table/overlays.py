@@ -13,6 +13,7 @@ from typing import Protocol
 import pygame
 
 from game.match import Match
+from game.remote.hub import PhoneHub
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
 from scenes.assets import Weight
@@ -47,6 +48,11 @@ class TableView(Protocol):
     def how_to_play(self) -> None: ...
 
     def leave(self) -> None: ...
+
+    @property
+    def phones(self) -> PhoneHub | None: ...
+
+    def show_phones(self) -> None: ...
 
 
 class RaceOverlay(Scene):
@@ -108,7 +114,9 @@ class PauseOverlay(Scene):
     def __init__(self, app: App, table: TableView) -> None:
         super().__init__(app)
         self.table = table
-        self.rect = pygame.Rect(0, 0, 620, 646)
+        # One more row with phones at the table: their codes, and the computer playing a seat.
+        rows = 7 if table.phones is not None else 6
+        self.rect = pygame.Rect(0, 0, 620, 130 + rows * 86)
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu(on_back=self._close)
         self._build()
@@ -123,6 +131,7 @@ class PauseOverlay(Scene):
                 self._cycle_pace,
             ),
             ("Every move so far", self._log),
+            *([("Phones", self._phones)] if self.table.phones is not None else []),
             ("How to play", self._howto),
             ("Leave to title", self._leave),
         ]
@@ -138,6 +147,10 @@ class PauseOverlay(Scene):
 
     def _close(self) -> None:
         self.app.close(self)
+
+    def _phones(self) -> None:
+        self.app.close(self)
+        self.table.show_phones()
 
     def _cycle_speed(self) -> None:
         settings = self.app.settings

@@ -42,10 +42,12 @@ from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
 from scenes.table.hand import Hand, Pile
 from scenes.table.hud import Hud, warm_up
+from scenes.table.joinscreen import JoinOverlay
 from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import keep
 from scenes.table.moves import RaceInput
 from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
+from scenes.table.phones import open_phones
 from scenes.table.presenter import Presenter
 from scenes.table.prompts import (
     Asking,
@@ -60,6 +62,9 @@ from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, Menu
 
+# What the phones are told when the table closes.
+LEFT_OVER = "The match is over. Thanks for playing!"
+LEFT_TABLE = "The table was closed on the computer: this match has ended here."
 # A refused card shows its reason this long.
 REFUSAL_S = 2.6
 # Autoplay at speed 0 applies at most this many actions per frame, so the window still redraws.
@@ -98,6 +103,7 @@ class TableScene(Scene):
         game: Game | None = None,
         autosave: bool = False,
         pads: dict[int, int] | None = None,
+        network: routes.Network | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
@@ -162,6 +168,9 @@ class TableScene(Scene):
             self.presenter.push(game.log, self.narrator.line(game.log))
         keep(self.match, setup, self.refuse, autosave=autosave, count=not autoplay, new=not resumed)
         self.match.add_listener(self)
+        phones = self.match.phones
+        where = network or routes.Network()
+        self.phones = open_phones(self.match, art, where, app.notify) if phones else None
 
     # ------------------------------------------------------------- the match
 
@@ -243,6 +252,9 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.phones is not None:
+            self.phones.pump()  # the phones' moves, submitted to the match on this thread
+            self._await_phones()
         self.hud.clock = self.clock
         self.match.pace = self.app.settings.ai_pace  # the pause menu may change it
         if self.autoplay and self.app.settings.animation_speed <= 0:
@@ -342,6 +354,17 @@ class TableScene(Scene):
         if self.app.top is self:
             self.app.push(HandOffOverlay(self.app, self, waiting))
         return True
+
+    def _await_phones(self) -> None:
+        """A phone seat is not connected: the match waits (no AI moves) and the table shows
+        how to join, with the host's choice to let the computer play the seat."""
+        if self.match.away and self.app.top is self:
+            self.app.push(JoinOverlay(self.app, self, automatic=True))
+
+    def show_phones(self) -> None:
+        """The pause menu's "Phones": every phone seat's code, state and host choices."""
+        if self.phones is not None:
+            self.app.push(JoinOverlay(self.app, self, automatic=False))
 
     def show_to(self, seat: int) -> None:
         """Turn the table to a person who has confirmed they are holding the screen."""
@@ -551,6 +574,11 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
+        if self.phones is not None:
+            self.hud.away = self.match.away
+            self.hud.computer = frozenset(
+                s for s in self.match.phones if self.match.played_by_ai(s)
+            )
         self.hud.draw_table(surface, self.game, self.presenter, self._status())
         self.buttons.draw(surface, show_focus=self.buttons.focus >= 0)
 
@@ -569,5 +597,8 @@ class TableScene(Scene):
         return moves.prompt_line(self.game, self.viewer, shown, self._key("draw"))
 
     def exit(self) -> None:
+        if self.phones is not None:
+            over = self.match.is_match_over
+            self.phones.close(LEFT_OVER if over else LEFT_TABLE)
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)

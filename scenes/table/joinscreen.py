@@ -1,0 +1,257 @@
+"""The phones' join screen, over the table: a QR code and an address for each phone seat.
+
+The table opens it by itself while a phone seat's phone is not connected (before the first
+move, or when a phone drops mid-match): the match waits meanwhile. Each seat shows whether its
+phone has joined; the host can let the computer play a seat whose phone does not come, and give
+it back later (the pause menu's "Phones" opens the same screen at any time). It closes itself
+once no phone is awaited.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from game.ai import Level
+from game.match import Match
+from game.remote.hub import PhoneHub
+from scenes.app import App, Scene
+from scenes.assets import Weight
+from scenes.input import Act, Intent
+from scenes.qr import qr_surface
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, fit_size, panel
+
+SCREEN_W, SCREEN_H = 1920, 1080
+TOP, BOTTOM, GAP = 190, 190, 24  # the title above the seats, the hint and buttons below
+JOINED = (120, 220, 140)
+FIREWALL = (
+    "Phones must be on the same Wi-Fi as this computer. If a phone cannot open the page, "
+    "this computer's firewall may be asking: allow One More Card on private networks."
+)
+
+
+class PhoneTable(Protocol):
+    """What the join screen needs of the table."""
+
+    app: App
+    match: Match
+
+    @property
+    def phones(self) -> PhoneHub | None: ...
+
+    def leave(self) -> None: ...
+
+
+class JoinOverlay(Scene):
+    """Who has joined from their phone, and how the others can."""
+
+    opaque = False
+    # The table keeps running below: it takes in the phones' arrivals every frame.
+    freezes_below = False
+
+    def __init__(self, app: App, table: PhoneTable, automatic: bool) -> None:
+        super().__init__(app)
+        self.table = table
+        self.automatic = automatic
+        self.menu = Menu(on_back=None if automatic else self._close)
+        self.codes: dict[int, pygame.Surface] = {}
+        self.shown: tuple[tuple[int, str], ...] = ()
+        self.cells: dict[int, pygame.Rect] = {}
+        self._rebuild()
+
+    @property
+    def hub(self) -> PhoneHub | None:
+        return self.table.phones
+
+    def seats(self) -> tuple[int, ...]:
+        return self.hub.seats if self.hub is not None else ()
+
+    def state(self, seat: int) -> str:
+        """ "joined", "waiting" or "computer"."""
+        match = self.table.match
+        if match.played_by_ai(seat):
+            return "computer"
+        hub = self.hub
+        return "joined" if hub is not None and hub.connected(seat) else "waiting"
+
+    # ------------------------------------------------------------- scene
+
+    def update(self, dt: float) -> None:
+        if self.automatic and not self.table.match.away:
+            self.app.close(self)  # every phone is here (or played by the computer): play on
+            return
+        if tuple((s, self.state(s)) for s in self.seats()) != self.shown:
+            self._rebuild()
+
+    def handle(self, intent: Intent) -> None:
+        if self.menu.handle(intent):
+            return
+        if intent.act in (Act.BACK, Act.PAUSE) and not self.automatic:
+            self._close()
+
+    def _close(self) -> None:
+        self.app.close(self)
+
+    # ------------------------------------------------------------- layout
+
+    def _grid(self) -> tuple[int, int, int, int]:
+        """Columns, rows, cell width and cell height for the phone seats."""
+        count = max(1, len(self.seats()))
+        columns = count if count <= 4 else 3 if count <= 6 else 4 if count <= 8 else 5
+        rows = math.ceil(count / columns)
+        width = min(440 if rows == 1 else 600, (SCREEN_W - 160 - (columns - 1) * GAP) // columns)
+        height = (SCREEN_H - TOP - BOTTOM - (rows - 1) * GAP) // rows
+        return columns, rows, width, height
+
+    def _rebuild(self) -> None:
+        seats = self.seats()
+        self.shown = tuple((s, self.state(s)) for s in seats)
+        columns, _, width, height = self._grid()
+        total_w = columns * width + (columns - 1) * GAP
+        left = (SCREEN_W - total_w) // 2
+        buttons: list[Button] = []
+        self.cells = {}
+        for i, seat in enumerate(seats):
+            row, column = divmod(i, columns)
+            x, y = left + column * (width + GAP), TOP + row * (height + GAP)
+            cell = pygame.Rect(x, y, width, height)
+            self.cells[seat] = cell
+            name = self.table.match.setup_seats[seat].name
+            state = self.state(seat)
+            rect = self._spots(cell)[2]
+            if state == "computer":
+                buttons.append(
+                    Button(rect, f"Back to {name}'s phone", self._back(seat), text_size=24)
+                )
+            elif state == "waiting":
+                label = f"Computer plays {name}"
+                buttons.append(Button(rect, label, self._computer(seat), text_size=24))
+        bottom = pygame.Rect(0, 0, 360, 64)
+        bottom.midbottom = (SCREEN_W // 2 - (0 if self.automatic else 190), SCREEN_H - 40)
+        buttons.append(Button(bottom, "Leave to title", self.table.leave, text_size=28))
+        if not self.automatic:
+            close = bottom.move(380, 0)
+            buttons.append(Button(close, "Close", self._close, text_size=28))
+        focus = min(self.menu.focus, len(buttons) - 1)
+        self.menu.buttons = buttons
+        self.menu.columns = 1
+        self.menu.focus = focus
+
+    def _computer(self, seat: int) -> Callable[[], None]:
+        def click() -> None:
+            if self.hub is not None:
+                self.hub.hand_to_ai(seat, Level.NORMAL)
+            self._rebuild()
+
+        return click
+
+    def _back(self, seat: int) -> Callable[[], None]:
+        def click() -> None:
+            if self.hub is not None:
+                self.hub.hand_back(seat)
+            self._rebuild()
+
+        return click
+
+    def code(self, seat: int, size: int) -> pygame.Surface:
+        """The seat's QR code, made once."""
+        found = self.codes.get(seat)
+        if found is None or found.get_width() > size:
+            hub = self.hub
+            found = qr_surface(hub.url(seat) if hub is not None else "", size)
+            self.codes[seat] = found
+        return found
+
+    # ------------------------------------------------------------- drawing
+
+    def title(self) -> str:
+        match = self.table.match
+        away = sorted(match.away)
+        started = any(
+            a.player in match.people or a.player in match.phones for a in match.game.actions
+        )
+        if self.automatic and away and started:
+            names = " and ".join(f"{match.setup_seats[s].name}'s" for s in away)
+            return f"Waiting for {names} phone" + ("s" if len(away) > 1 else "")
+        return "Join with your phone"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 200)
+        draw_text(surface, self.title(), 64, (SCREEN_W // 2, 80), GOLD, Weight.BLACK, shadow=True)
+        draw_text(
+            surface,
+            "Scan your seat's code with the phone's camera, or type its address in the browser.",
+            28,
+            (SCREEN_W // 2, 150),
+            WHITE,
+        )
+        for seat, cell in self.cells.items():
+            self._draw_seat(surface, seat, cell)
+        hint_y = SCREEN_H - 150
+        hub = self.hub
+        problem = hub.address_problem if hub is not None else ""
+        if problem:
+            size = fit_size(problem, 26, SCREEN_W - 200)
+            draw_text(surface, problem, size, (SCREEN_W // 2, hint_y - 36), DANGER)
+        size = fit_size(FIREWALL, 24, SCREEN_W - 200, Weight.REGULAR)
+        draw_text(surface, FIREWALL, size, (SCREEN_W // 2, hint_y), MUTED, Weight.REGULAR)
+        self.menu.draw(surface)
+
+    @staticmethod
+    def _wide(cell: pygame.Rect) -> bool:
+        """A wide cell puts the code left of the name (many seats in two rows)."""
+        return cell.width > 1.4 * cell.height
+
+    def _spots(self, cell: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Where a seat's code, its text (name and state) and its button go in its cell."""
+        if self._wide(cell):
+            side = min(cell.height - 56, cell.width * 11 // 20)
+            code = pygame.Rect(cell.x + 16, cell.y + 14, side, side)
+            right = pygame.Rect(code.right + 16, cell.y + 14, cell.right - code.right - 32, side)
+            button = pygame.Rect(right.x, right.bottom - 52, right.width, 52)
+            return code, right, button
+        button = pygame.Rect(cell.x + 20, cell.bottom - 66, cell.width - 40, 52)
+        side = min(cell.width - 40, button.y - 62 - (cell.y + 96))  # two lines of address
+        code = pygame.Rect(0, cell.y + 96, side, side)
+        code.centerx = cell.centerx
+        return code, pygame.Rect(cell.x + 15, cell.y + 14, cell.width - 30, 70), button
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, cell: pygame.Rect) -> None:
+        surface.blit(panel(cell.size, 18), cell)
+        name = self.table.match.setup_seats[seat].name
+        state = self.state(seat)
+        code_spot, text, _ = self._spots(cell)
+        wide = self._wide(cell)
+        anchor, x = ("midleft", text.x) if wide else ("center", text.centerx)
+        size = fit_size(name, 36, text.width)
+        draw_text(surface, name, size, (x, text.y + 22), WHITE, Weight.SEMIBOLD, anchor)
+        status, color = {
+            "joined": ("Joined \u2713", JOINED),
+            "waiting": ("Waiting for the phone\u2026", GOLD),
+            "computer": ("Played by the computer", MUTED),
+        }[state]
+        size = fit_size(status, 26, text.width)
+        draw_text(surface, status, size, (x, text.y + 58), color, Weight.SEMIBOLD, anchor)
+        if state == "joined":
+            draw_text(surface, "\u2713", 140, code_spot.center, JOINED, Weight.BLACK)
+            return
+        if code_spot.width < 60:
+            return
+        code = self.code(seat, code_spot.width)
+        spot = code.get_rect(center=code_spot.center)
+        surface.blit(code, spot)
+        address = self.hub.url(seat) if self.hub is not None else ""
+        y = (spot.bottom + cell.bottom) // 2 if wide else spot.bottom + 16
+        room = cell.width - 24
+        lines = [address]
+        if fit_size(address, 22, room, Weight.REGULAR) < 18:
+            # Too narrow for one readable line: the server's part, then the seat's key.
+            head, _, key = address.rstrip("/").rpartition("/")
+            lines = [head + "/", key + "/"]
+            y -= 4
+        for i, line in enumerate(lines):
+            size = fit_size(line, 22, room, Weight.REGULAR)
+            draw_text(surface, line, size, (cell.centerx, y + i * 24), WHITE, Weight.REGULAR)

@@ -1,0 +1,29 @@
+"""The table's phone seats: their server opened with the game's own card faces, or, when it
+cannot open, the computer playing those seats so the match can still be played."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai import Level
+from game.match import Match
+from game.remote.hub import PhoneHub, serve_phones
+from scenes.art import CardArt
+from scenes.assets import asset_path
+from scenes.routes import Network
+from scenes.table.phonefaces import card_images
+
+
+def open_phones(
+    match: Match, art: CardArt, network: Network, report: Callable[[str], None]
+) -> PhoneHub | None:
+    """The phones' hub for ``match``, or None (told through ``report``) when no port opens."""
+    try:
+        images = card_images(art, match.game.cards)
+        return serve_phones(match, asset_path("web"), images, network.host, network.port)
+    except OSError as error:
+        for seat in match.phones:
+            match.hand_to_ai(seat, Level.NORMAL)
+        names = " and ".join(match.seats[s].name for s in match.phones)
+        report(f"The phones cannot join ({error}): the computer plays {names}.")
+        return None
