@@ -23,15 +23,14 @@ from functools import partial
 
 import pygame
 
-from game.ai import Level
-from game.match import MatchSetup
+from game.match import MatchSetup, SeatKind
 from game.rules import PRESET_TEXT
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
 from scenes.routes import Table
-from scenes.setup_model import SetupModel, switch_label, typed
+from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
@@ -97,7 +96,7 @@ class SetupScene(Scene):
         self._build()
 
     @property
-    def kinds(self) -> list[Level | None]:
+    def kinds(self) -> list[SeatChoice]:
         """Who plays each seat (None: a person); the model's own list."""
         return self.model.kinds
 
@@ -188,6 +187,8 @@ class SetupScene(Scene):
 
     def _kind_label(self, seat: int) -> str:
         kind = self.model.kinds[seat]
+        if kind is SeatKind.PHONE:
+            return "Phone"
         if kind is not None:
             return f"{kind.value.capitalize()} AI"
         pad = next((d for d, s in self.model.pads.items() if s == seat), None)
@@ -504,7 +505,16 @@ class SetupScene(Scene):
         if self.error is not None:
             paragraphs.append((f"Cannot start: {self.error}.", DANGER))
         people = self.model.people()
-        if not people:
+        phones = [s for s in range(self.model.players) if self.model.kinds[s] is SeatKind.PHONE]
+        if phones:
+            paragraphs.append(
+                (
+                    "Phone seats: each person scans their seat's code on the table with their "
+                    "phone (same Wi-Fi), then holds their cards there.",
+                    MUTED,
+                )
+            )
+        elif not people:
             paragraphs.append(("Nobody plays in person: you watch the AIs.", MUTED))
         if len(people) > 1:
             uno = button_name(self.app.settings.buttons["uno"])

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.ai import Level
 from game.cards import DeckKind
-from game.match import AI_NAMES, MatchSetup, Seat
+from game.match import AI_NAMES, MatchSetup, Seat, SeatKind
 from game.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -51,7 +51,16 @@ DECK_ONLY: dict[str, DeckKind] = {
     "custom_effects": DeckKind.UNO2023,
     "show_house_rule_text": DeckKind.HOUSE_RULES,
 }
-SEAT_KINDS: tuple[Level | None, ...] = (None, Level.EASY, Level.NORMAL, Level.HARD, Level.EXPERT)
+# Who sits at a seat: a person at the screen (None), a person on their phone, or an AI level.
+SeatChoice = Level | SeatKind | None
+SEAT_KINDS: tuple[SeatChoice, ...] = (
+    None,
+    SeatKind.PHONE,
+    Level.EASY,
+    Level.NORMAL,
+    Level.HARD,
+    Level.EXPERT,
+)
 PRESET_NAMES: dict[Preset, str] = {
     Preset.CLASSIC: "Classic",
     Preset.UNO2023: "2023 deck",
@@ -133,7 +142,7 @@ class SetupModel:
     by pressing A)."""
 
     players: int
-    kinds: list[Level | None]
+    kinds: list[SeatChoice]
     # The names given by hand, per seat; "" is the seat's default. A person and an AI at the
     # same seat have a name each, so switching the seat back and forth keeps both.
     person_names: list[str]
@@ -170,7 +179,7 @@ class SetupModel:
     def match_setup(self, seed: int) -> MatchSetup:
         """The match Start plays: these names, seats and rules, dealt from ``seed``."""
         names = self.seat_names()
-        seats = [Seat(names[s], self.kinds[s]) for s in range(self.players)]
+        seats = [self._seat(names[s], self.kinds[s]) for s in range(self.players)]
         return MatchSetup(self.rules, tuple(seats), seed, open_hands=self.open_hands)
 
     def problem(self) -> str | None:
@@ -183,8 +192,19 @@ class SetupModel:
 
     # ------------------------------------------------------------- seats
 
+    @staticmethod
+    def _seat(name: str, kind: SeatChoice) -> Seat:
+        if isinstance(kind, Level):
+            return Seat(name, kind)
+        return Seat(name, kind=SeatKind.PHONE if kind is SeatKind.PHONE else None)
+
     def people(self) -> list[int]:
+        """The people at the screen (who may be given a controller here)."""
         return [s for s in range(self.players) if self.kinds[s] is None]
+
+    def is_person(self, seat: int) -> bool:
+        """A person plays the seat, at the screen or on their phone."""
+        return not isinstance(self.kinds[seat], Level)
 
     def fewer(self) -> None:
         self.players = max(MIN_PLAYERS, self.players - 1)
@@ -220,7 +240,7 @@ class SetupModel:
 
     def given_name(self, seat: int) -> str:
         """The name typed for this seat as it is now (a person or an AI), or ""."""
-        names = self.person_names if self.kinds[seat] is None else self.ai_names
+        names = self.person_names if self.is_person(seat) else self.ai_names
         return names[seat]
 
     def seat_names(self) -> list[str]:
@@ -237,11 +257,11 @@ class SetupModel:
             if given and given.casefold() not in used:
                 names[seat] = given
                 used.add(given.casefold())
-        people = self.people()
+        people = [s for s in range(self.players) if self.is_person(s)]
         for seat in range(self.players):
             if names[seat]:
                 continue
-            if self.kinds[seat] is None:
+            if self.is_person(seat):
                 number = people.index(seat) + 1
                 # One person is "You"; several are told apart by number.
                 first = ["You"] if len(people) == 1 else []
@@ -267,7 +287,7 @@ class SetupModel:
             given = self.given_name(other)
             if other != seat and name and given.casefold() == name.casefold():
                 return f"Seat {other + 1} is already called {given}."
-        names_of = self.person_names if self.kinds[seat] is None else self.ai_names
+        names_of = self.person_names if self.is_person(seat) else self.ai_names
         names_of[seat] = name
         return None
 

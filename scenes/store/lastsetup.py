@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Level
+from game.match import SeatKind
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Preset, Rules, RulesError
 from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
 
@@ -26,9 +27,10 @@ PERSON = "person"
 DEFAULT_PLAYERS = 4
 
 
-def _default_kinds() -> list[Level | None]:
+def _default_kinds() -> list[Level | SeatKind | None]:
     # The default table: you against three Normal AIs (more seats, when added, are Normal too).
-    return [None] + [Level.NORMAL] * (SEATS - 1)
+    kinds: list[Level | SeatKind | None] = [None]
+    return kinds + [Level.NORMAL] * (SEATS - 1)
 
 
 @dataclass
@@ -41,7 +43,7 @@ class LastSetup:
     """
 
     players: int = DEFAULT_PLAYERS
-    kinds: list[Level | None] = field(default_factory=_default_kinds)
+    kinds: list[Level | SeatKind | None] = field(default_factory=_default_kinds)
     person_names: list[str] = field(default_factory=lambda: [""] * SEATS)
     ai_names: list[str] = field(default_factory=lambda: [""] * SEATS)
     preset: Preset = Preset.CLASSIC
@@ -109,6 +111,8 @@ def _seats(seats: list[Any], last: LastSetup, resets: list[str]) -> None:
         kind = entry.get("kind", PERSON if seat == 0 else Level.NORMAL.value)
         if kind == PERSON:
             last.kinds[seat] = None
+        elif kind == SeatKind.PHONE.value:
+            last.kinds[seat] = SeatKind.PHONE
         else:
             try:
                 last.kinds[seat] = Level(kind)
