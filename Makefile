@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint simulate clean package package-smoke mutation
+.PHONY: play test lint simulate clean package package-smoke mutation fast test-fast
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -23,7 +23,22 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
-	$(HEADLESS) $(PY) -m pytest -q
+	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q
+
+# The compiled engine (mypyc, game/__init__.py says how it is loaded): faster simulations,
+# arenas and Expert playouts. Needs a C compiler; without one the plain engine runs.
+FAST_TESTS := tests/test_fast_engine.py tests/test_rules_core.py tests/test_rules_settled.py \
+	tests/test_rules_variants.py tests/test_rules_variants_house.py \
+	tests/test_rules_variants_switches.py tests/test_engine_input.py tests/test_simulation.py \
+	tests/test_ai.py tests/test_ai_house_rules.py tests/test_record.py tests/test_fairness.py \
+	tests/test_match.py
+fast: $(STAMP)
+	$(PY) -m tools.build_fast
+
+# The engine's and the AI's tests again on the compiled engine, and its states compared with
+# the plain engine's (`make test` runs everything on the plain engine).
+test-fast: fast
+	$(HEADLESS) $(PY) -m pytest -q $(FAST_TESTS)
 
 BUILD_STAMP := $(VENV)/.build-installed
 $(BUILD_STAMP): $(STAMP)

@@ -81,13 +81,14 @@ RaceFinished, RaceLost, WentOut, RoundEnded, MatchEnded.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 import reprlib
 import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any
 
 from game.actions import (
     Accept,
@@ -154,6 +155,10 @@ from game.rules import (
     Stacking,
 )
 from game.view import SeatView
+
+# Where a handler puts the events it causes; None on the quiet path (``Game(quiet=True)``),
+# where no event object is built at all.
+Events = list[Event] | None
 
 
 class IllegalAction(ValueError):
@@ -270,6 +275,8 @@ class Game:
         *,
         dealer: int | None = None,
         stacked: Sequence[str | int] | None = None,
+        quiet: bool = False,
+        deal: bool = True,
     ) -> None:
         rules.validate(players)
         if dealer is not None and not 0 <= dealer < players:
@@ -293,12 +300,30 @@ class Game:
         self.house_rules: dict[int, RaceAction] = {}
         self.log: list[Event] = []
         self.actions: list[Action] = []
+        # The quiet path for simulation: the same rules by the same code, but no events are
+        # built and no history (log, actions) is kept; ``apply`` returns an empty list.
+        self.quiet = quiet
+        # The last hand's winner and the points it scored (read without events when quiet).
+        self.result: tuple[int, int] | None = None
         self._legal: list[Action] | None = None
         self._init_round_state()
+        if not deal:  # ``from_position`` sets up the hand itself
+            return
         if rules.custom_effects_at_table:
             self.phase = Phase.SETUP  # the host, seat 0 (the actor until the deal), composes
         else:
-            self._start_round(self.log)
+            self._start_round(None if quiet else self.log)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        """An independent copy. Written out because the compiled engine's class (tools.
+        build_fast) cannot be rebuilt by ``copy``'s default, which skips ``__init__``."""
+        twin = Game(self.rules, self.players, self.seed, quiet=self.quiet, deal=False)
+        memo[id(self)] = twin
+        names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(self))
+        for name in names:
+            if name not in ("__dict__", "__weakref__") and hasattr(self, name):
+                setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        return twin
 
     # ------------------------------------------------------------------ setup
 
@@ -339,11 +364,12 @@ class Game:
         # jump in on a card that nobody played (RULES.md, readings settled).
         self._flipped = 0
 
-    def _start_round(self, ev: list[Event]) -> None:
+    def _start_round(self, ev: Events) -> None:
         self._init_round_state()
         self.round += 1
         n = self.players
-        ev.append(RoundStarted(self.round, self.dealer))
+        if ev is not None:
+            ev.append(RoundStarted(self.round, self.dealer))
         if self.round == 1 and self.stacked:
             top = list(self.stacked)
             used = {c.uid for c in top}
@@ -360,11 +386,13 @@ class Game:
             seat = (self.dealer + 1 + i) % n
             card = self.draw_pile.pop()
             self.hands[seat].append(card)
-            deals.append((seat, card))
-        ev.append(CardsDealt(self.dealer, tuple(deals)))
+            if ev is not None:
+                deals.append((seat, card))
+        if ev is not None:
+            ev.append(CardsDealt(self.dealer, tuple(deals)))
         self._turn_first_card(ev)
 
-    def _turn_first_card(self, ev: list[Event]) -> None:
+    def _turn_first_card(self, ev: Events) -> None:
         first = (self.dealer + 1) % self.players
         self.turn = self.actor = first  # in the play phase the round state starts in
         classic = self.rules.first_card is FirstCard.CLASSIC_EFFECTS
@@ -375,10 +403,12 @@ class Game:
                 # 002: a Wild Draw Four goes back into the deck and another card is turned.
                 returns += 1
                 self.draw_pile.insert(int(self.rng.random() * (len(self.draw_pile) + 1)), card)
-                ev.append(FirstCardReturned(card))
+                if ev is not None:
+                    ev.append(FirstCardReturned(card))
                 continue
             self.discard.append(card)
-            ev.append(FirstCardTurned(card))
+            if ev is not None:
+                ev.append(FirstCardTurned(card))
             if classic or card.rank.is_number or not self.draw_pile:
                 break
         self._flipped = len(self.discard)
@@ -388,14 +418,17 @@ class Game:
         match card.rank:
             case Rank.DRAW_TWO:
                 self._draw(first, 2, DrawReason.DRAW_TWO, ev)
-                ev.append(Skipped(first))
+                if ev is not None:
+                    ev.append(Skipped(first))
                 self.turn = self.actor = self._next(first)
             case Rank.SKIP:
-                ev.append(Skipped(first))
+                if ev is not None:
+                    ev.append(Skipped(first))
                 self.turn = self.actor = self._next(first)
             case Rank.REVERSE:
                 self.direction = -1
-                ev.append(DirectionChanged(-1))
+                if ev is not None:
+                    ev.append(DirectionChanged(-1))
                 self.turn = self.actor = self.dealer
             case _:  # any other wild: the first player names the color, then plays
                 self.phase = Phase.COLOR
@@ -633,10 +666,13 @@ class Game:
             if not _well_formed(action):
                 raise IllegalAction(self.why_illegal(action))
             action = legal[found]
-        ev: list[Event] = []
         self._legal = None
+        if self.quiet:
+            _HANDLERS[type(action)](self, action, None)
+            return []
+        ev: list[Event] = []
         self.actions.append(action)
-        self._HANDLERS[type(action)](self, action, ev)
+        _HANDLERS[type(action)](self, action, ev)
         self.log += ev
         return ev
 
@@ -652,7 +688,7 @@ class Game:
                 if said[p] and p != player and len(hands[p]) != 1:
                     said[p] = False
 
-    def _on_play(self, action: Play, ev: list[Event]) -> None:
+    def _on_play(self, action: Play, ev: Events) -> None:
         player, card = action.player, action.card
         phase = self.phase
         self.catchable.clear()  # a turn action closes every open catch window
@@ -669,13 +705,13 @@ class Game:
         self.must_play = False
         self._play_card(player, card, ev, jump_in=False)
 
-    def _on_jump_in(self, action: JumpIn, ev: list[Event]) -> None:
+    def _on_jump_in(self, action: JumpIn, ev: Events) -> None:
         self.catchable.clear()  # a turn action closes every open catch window
         self._lapse_calls(action.player)
         self.turn = action.player
         self._play_card(action.player, action.card, ev, jump_in=True)
 
-    def _on_draw(self, action: Draw, ev: list[Event]) -> None:
+    def _on_draw(self, action: Draw, ev: Events) -> None:
         player = action.player
         self.catchable.clear()  # a turn action closes every open catch window
         self.must_play = False
@@ -694,11 +730,13 @@ class Game:
                 # Wild Draw Four that may not be played is not one.
                 if self.can_play(player, cards[0]):
                     break
-            ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 0 if got else 1))
+            if ev is not None:
+                ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 0 if got else 1))
         else:
             got = self._take(1, ev)
             self.hands[player].extend(got)
-            ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 1 - len(got)))
+            if ev is not None:
+                ev.append(CardsDrawn(player, tuple(got), DrawReason.TURN, 1 - len(got)))
         if got:
             self._idle = 0
             self._hand_grew(player)
@@ -712,17 +750,19 @@ class Game:
             if self._idle >= self.active_count():
                 self._end_round_blocked(ev)
                 return
-        ev.append(Passed(player))
+        if ev is not None:
+            ev.append(Passed(player))
         self._advance(player)
 
-    def _on_pass(self, action: Pass, ev: list[Event]) -> None:
+    def _on_pass(self, action: Pass, ev: Events) -> None:
         self.catchable.clear()  # a turn action closes every open catch window
         self._lapse_calls(None)
         self.drawn = None
-        ev.append(Passed(action.player))
+        if ev is not None:
+            ev.append(Passed(action.player))
         self._advance(action.player)
 
-    def _on_accept(self, action: Accept, ev: list[Event]) -> None:
+    def _on_accept(self, action: Accept, ev: Events) -> None:
         player = action.player
         self.catchable.clear()  # a turn action closes every open catch window
         self._lapse_calls(None)
@@ -740,10 +780,11 @@ class Game:
             self.pending = 0
             self.pending_stacked = False
             self._wd4 = None
-        ev.append(Skipped(player))
+        if ev is not None:
+            ev.append(Skipped(player))
         self._advance(player)
 
-    def _on_challenge(self, action: Challenge, ev: list[Event]) -> None:
+    def _on_challenge(self, action: Challenge, ev: Events) -> None:
         player = action.player
         self.catchable.clear()  # a turn action closes every open catch window
         self._lapse_calls(None)
@@ -751,10 +792,12 @@ class Game:
         bluffer, was_legal, color_before = self._wd4
         self._wd4 = None
         self.pending = 0
-        ev.append(Challenged(player, bluffer, not was_legal, tuple(self.hands[bluffer])))
+        if ev is not None:
+            ev.append(Challenged(player, bluffer, not was_legal, tuple(self.hands[bluffer])))
         if was_legal:
             self._draw(player, 6, DrawReason.CHALLENGE_FAILED, ev)
-            ev.append(Skipped(player))
+            if ev is not None:
+                ev.append(Skipped(player))
             self._advance(player)
             return
         # 002's reading takes the card back; when a reshuffle has left the +4 alone on the
@@ -763,7 +806,8 @@ class Game:
             card = self.discard.pop()
             self.hands[bluffer].append(card)
             self._hand_grew(bluffer)
-            ev.append(CardReturned(bluffer, card))
+            if ev is not None:
+                ev.append(CardReturned(bluffer, card))
             self.color = color_before
             self._draw(bluffer, 4, DrawReason.BLUFF_CAUGHT, ev)
             self.turn = self.actor = bluffer
@@ -776,87 +820,77 @@ class Game:
 
     # --- decisions
 
-    def _on_color(self, action: ChooseColor, ev: list[Event]) -> None:
+    def _on_color(self, action: ChooseColor, ev: Events) -> None:
         self.color = action.color
-        ev.append(ColorChosen(action.player, action.color))
+        if ev is not None:
+            ev.append(ColorChosen(action.player, action.color))
         if not self._steps:  # the first card was a wild: now the first player plays
             self.phase = Phase.PLAY
             return
         self._steps.pop(0)
         self._run_steps(ev)
 
-    def _on_swap(self, action: ChooseSwap, ev: list[Event]) -> None:
+    def _on_swap(self, action: ChooseSwap, ev: Events) -> None:
         player, target = action.player, action.target
         hands = self.hands
         hands[player], hands[target] = hands[target], hands[player]
-        ev.append(HandsSwapped(player, target, tuple(hands[player]), tuple(hands[target])))
+        if ev is not None:
+            ev.append(HandsSwapped(player, target, tuple(hands[player]), tuple(hands[target])))
         self._new_hands((player, target))
         self._steps.pop(0)
         self._run_steps(ev)
 
-    def _on_make_rule(self, action: MakeRule, ev: list[Event]) -> None:
+    def _on_make_rule(self, action: MakeRule, ev: Events) -> None:
         replaced = self.house_rules.get(action.number)
         self.house_rules[action.number] = action.rule
-        ev.append(HouseRuleMade(action.player, action.number, action.rule, replaced))
+        if ev is not None:
+            ev.append(HouseRuleMade(action.player, action.number, action.rule, replaced))
         self._steps.pop(0)
         self._run_steps(ev)
 
-    def _on_race(self, action: FinishRace, ev: list[Event]) -> None:
+    def _on_race(self, action: FinishRace, ev: Events) -> None:
         self.race_left.remove(action.player)
-        ev.append(RaceFinished(action.player))
+        if ev is not None:
+            ev.append(RaceFinished(action.player))
         if len(self.race_left) == 1:
             loser = self.race_left.pop()
-            ev.append(RaceLost(loser))
+            if ev is not None:
+                ev.append(RaceLost(loser))
             self._draw(loser, 1, DrawReason.RACE_LOST, ev)
             self._steps.pop(0)
             self._run_steps(ev)
 
-    def _on_call_uno(self, action: CallUno, ev: list[Event]) -> None:
+    def _on_call_uno(self, action: CallUno, ev: Events) -> None:
         player = action.player
         self.uno_said[player] = True
         if player in self.catchable:
             self.catchable.remove(player)
-        ev.append(UnoCalled(player))
+        if ev is not None:
+            ev.append(UnoCalled(player))
 
-    def _on_catch(self, action: Catch, ev: list[Event]) -> None:
+    def _on_catch(self, action: Catch, ev: Events) -> None:
         target = action.target
         self.catchable.remove(target)
-        ev.append(UnoCaught(action.player, target))
+        if ev is not None:
+            ev.append(UnoCaught(action.player, target))
         self._draw(target, self.rules.uno_penalty, DrawReason.UNO_CAUGHT, ev)
 
-    def _on_custom_effect(self, action: ChooseCustomEffect, ev: list[Event]) -> None:
+    def _on_custom_effect(self, action: ChooseCustomEffect, ev: Events) -> None:
         self.custom_effects = (*self.custom_effects, action.effect)
-        ev.append(CustomEffectChosen(action.player, action.effect))
+        if ev is not None:
+            ev.append(CustomEffectChosen(action.player, action.effect))
 
-    def _on_custom_done(self, action: FinishCustomEffects, ev: list[Event]) -> None:
+    def _on_custom_done(self, action: FinishCustomEffects, ev: Events) -> None:
         order = list(CustomEffect)
         self.custom_effects = tuple(sorted(self.custom_effects, key=order.index))
         self._start_round(ev)
 
-    def _on_next_round(self, action: NextRound, ev: list[Event]) -> None:
+    def _on_next_round(self, action: NextRound, ev: Events) -> None:
         self._start_round(ev)
-
-    _HANDLERS: ClassVar[dict[type, Callable[[Game, Any, list[Event]], None]]] = {
-        Play: _on_play,
-        JumpIn: _on_jump_in,
-        Draw: _on_draw,
-        Pass: _on_pass,
-        Accept: _on_accept,
-        Challenge: _on_challenge,
-        ChooseColor: _on_color,
-        ChooseSwap: _on_swap,
-        MakeRule: _on_make_rule,
-        FinishRace: _on_race,
-        CallUno: _on_call_uno,
-        Catch: _on_catch,
-        ChooseCustomEffect: _on_custom_effect,
-        FinishCustomEffects: _on_custom_done,
-        NextRound: _on_next_round,
-    }
 
     # ------------------------------------------------------------------ playing a card
 
-    def _put(self, player: int, card: Card, ev: list[Event], *, jump_in: bool) -> None:
+    def _put(self, player: int, card: Card, ev: Events, *, jump_in: bool) -> None:
         """Move a card from a hand to the discard pile."""
         hand = self.hands[player]
         hand.remove(card)
@@ -864,13 +898,14 @@ class Game:
         if card.color is not None:
             self.color = card.color
         self._idle = 0
-        ev.append(CardPlayed(player, card, jump_in))
+        if ev is not None:
+            ev.append(CardPlayed(player, card, jump_in))
         if len(hand) == 1 and not self.uno_said[player] and self._uno_catching:
             self.catchable.append(player)
         elif not hand:
             self.uno_said[player] = False
 
-    def _play_card(self, player: int, card: Card, ev: list[Event], *, jump_in: bool) -> None:
+    def _play_card(self, player: int, card: Card, ev: Events, *, jump_in: bool) -> None:
         rank = card.rank
         color_before = self.color
         if rank is Rank.WILD_DRAW_FOUR:
@@ -906,7 +941,8 @@ class Game:
             return
         if rank is Rank.REVERSE:
             self.direction = -self.direction
-            ev.append(DirectionChanged(self.direction))
+            if ev is not None:
+                ev.append(DirectionChanged(self.direction))
             # A Skip with two players; a player who just went out played it at a larger table.
             two = self.active_count() == 2 and self.active[player]
             self._end_turn(player, _End.SKIP if two else _End.NEXT, ev)
@@ -937,7 +973,7 @@ class Game:
         self._steps = wild_steps
         self._run_steps(ev)
 
-    def _run_steps(self, ev: list[Event]) -> None:
+    def _run_steps(self, ev: Events) -> None:
         """Carry out the queued effects of the card just played until a decision is needed."""
         player = self.turn
         steps = self._steps
@@ -958,7 +994,8 @@ class Game:
             elif step is _Step.RACE:  # a hand under way has two active players or more
                 self.race_left = [p for p in range(self.players) if self.active[p]]
                 self.race_number = arg
-                ev.append(RaceStarted(arg, self.house_rules[arg]))
+                if ev is not None:
+                    ev.append(RaceStarted(arg, self.house_rules[arg]))
                 self.phase, self.actor = Phase.RACE, player
                 return
             elif step is _Step.SHUFFLE_HANDS:
@@ -976,16 +1013,18 @@ class Game:
                 steps.clear()
                 return
 
-    def _custom_effect(self, player: int, effect: CustomEffect, ev: list[Event]) -> bool:
+    def _custom_effect(self, player: int, effect: CustomEffect, ev: Events) -> bool:
         """Apply one Wild Customizable effect; True when it waits on a decision."""
         if effect is CustomEffect.SWAP_HANDS:
             if self.hands[player]:  # as for a 7: nobody to swap with after going out
                 self._steps[0] = (_Step.SWAP, None)
                 self.phase, self.actor = Phase.SWAP, player
-                ev.append(CustomEffectApplied(player, effect))
+                if ev is not None:
+                    ev.append(CustomEffectApplied(player, effect))
                 return True
             return False
-        ev.append(CustomEffectApplied(player, effect))
+        if ev is not None:
+            ev.append(CustomEffectApplied(player, effect))
         if effect in (CustomEffect.SKIP_NEXT, CustomEffect.PLAY_AGAIN):
             return False  # applied by the end of the turn
         if effect is CustomEffect.DISCARD_COLOR:
@@ -996,13 +1035,15 @@ class Game:
                 top = self.discard.pop()
                 self.discard.extend(gone)
                 self.discard.append(top)
-                ev.append(CardsDiscarded(player, gone))
+                if ev is not None:
+                    ev.append(CardsDiscarded(player, gone))
                 self._new_hands((player,))
                 if not self.hands[player] and self._went_out(player, top, ev):
                     return True
         elif effect is CustomEffect.REVERSE:
             self.direction = -self.direction
-            ev.append(DirectionChanged(self.direction))
+            if ev is not None:
+                ev.append(DirectionChanged(self.direction))
         elif effect is CustomEffect.OTHERS_DRAW_1:
             for p in self._others_in_order(player):
                 self._draw(p, 1, DrawReason.CUSTOM_EFFECT, ev)
@@ -1018,7 +1059,7 @@ class Game:
         seats = ((player + i * self.direction) % n for i in range(1, n))
         return [p for p in seats if self.active[p]]
 
-    def _end_turn(self, player: int, end: _End, ev: list[Event]) -> None:
+    def _end_turn(self, player: int, end: _End, ev: Events) -> None:
         if not self.active[player] and end is _End.AGAIN:
             end = _End.NEXT
         if end is _End.NEXT:
@@ -1028,7 +1069,8 @@ class Game:
             self.phase = Phase.PLAY
         elif end is _End.SKIP:
             victim = self._next(player)
-            ev.append(Skipped(victim))
+            if ev is not None:
+                ev.append(Skipped(victim))
             self._advance(victim)
         elif end is _End.SKIP_CARD:
             self._skip_from(player, ev)
@@ -1038,16 +1080,17 @@ class Game:
             amount = 2 if end is _End.DRAW_TWO else 4
             self._penalty(player, amount, ev, stacked=False)
 
-    def _skip_from(self, player: int, ev: list[Event]) -> None:
+    def _skip_from(self, player: int, ev: Events) -> None:
         victim = self._next(player)
         if self.rules.skip_bounce and victim != player:
             self.turn = self.actor = victim
             self.phase = Phase.SKIP
             return
-        ev.append(Skipped(victim))
+        if ev is not None:
+            ev.append(Skipped(victim))
         self._advance(victim)
 
-    def _penalty(self, player: int, amount: int, ev: list[Event], *, stacked: bool) -> None:
+    def _penalty(self, player: int, amount: int, ev: Events, *, stacked: bool) -> None:
         victim = self._next(player)
         decision = self.rules.stacking is not Stacking.OFF or (
             amount == 4 and not stacked and self.rules.wd4_bluffing
@@ -1057,15 +1100,17 @@ class Game:
             self.pending_stacked = stacked
             self.turn = self.actor = victim
             self.phase = Phase.PENALTY
-            ev.append(PenaltyPending(victim, amount))
+            if ev is not None:
+                ev.append(PenaltyPending(victim, amount))
             return
         reason = DrawReason.DRAW_TWO if amount == 2 else DrawReason.WILD_DRAW_FOUR
         self._draw(victim, amount, reason, ev)
-        ev.append(Skipped(victim))
+        if ev is not None:
+            ev.append(Skipped(victim))
         self._wd4 = None
         self._advance(victim)
 
-    def _stack(self, player: int, card: Card, ev: list[Event]) -> None:
+    def _stack(self, player: int, card: Card, ev: Events) -> None:
         total = self.pending + (2 if card.rank is Rank.DRAW_TWO else 4)
         self._put(player, card, ev, jump_in=False)
         self._wd4 = None
@@ -1088,7 +1133,7 @@ class Game:
 
     # ------------------------------------------------------------------ hands
 
-    def _take(self, count: int, ev: list[Event]) -> list[Card]:
+    def _take(self, count: int, ev: Events) -> list[Card]:
         """Take up to ``count`` cards from the draw pile, reshuffling the discards if needed."""
         pile = self.draw_pile
         got: list[Card] = []
@@ -1102,14 +1147,16 @@ class Game:
                 pile.extend(self.discard)
                 self.discard = [top]
                 shuffle(self.rng, pile)
-                ev.append(PileReshuffled(len(pile)))
+                if ev is not None:
+                    ev.append(PileReshuffled(len(pile)))
             got.append(pile.pop())
         return got
 
-    def _draw(self, player: int, count: int, reason: DrawReason, ev: list[Event]) -> None:
+    def _draw(self, player: int, count: int, reason: DrawReason, ev: Events) -> None:
         got = self._take(count, ev)
         self.hands[player].extend(got)
-        ev.append(CardsDrawn(player, tuple(got), reason, count - len(got)))
+        if ev is not None:
+            ev.append(CardsDrawn(player, tuple(got), reason, count - len(got)))
         if got:
             self._hand_grew(player)
 
@@ -1127,7 +1174,7 @@ class Game:
             if len(self.hands[p]) == 1 and self.rules.uno_catching and self.active[p]:
                 self.catchable.append(p)
 
-    def _shuffle_hands(self, player: int, ev: list[Event]) -> None:
+    def _shuffle_hands(self, player: int, ev: Events) -> None:
         seats = [p for p in range(self.players) if self.active[p]]
         pool = [c for p in seats for c in self.hands[p]]
         shuffle(self.rng, pool)
@@ -1141,22 +1188,24 @@ class Game:
             self.hands[seat].append(card)
             deals.append((seat, card))
             seat = (seat + 1) % self.players
-        ev.append(HandsShuffled(player, tuple(deals)))
+        if ev is not None:
+            ev.append(HandsShuffled(player, tuple(deals)))
         self._new_hands(seats)
 
-    def _pass_hands(self, ev: list[Event]) -> None:
+    def _pass_hands(self, ev: Events) -> None:
         seats = [p for p in range(self.players) if self.active[p]]
         old = {p: self.hands[p] for p in seats}
         moves = tuple((p, self._next(p)) for p in seats)
         for src, dst in moves:
             self.hands[dst] = old[src]
         hands = tuple(tuple(h) for h in self.hands)
-        ev.append(HandsPassed(self.direction, moves, hands))
+        if ev is not None:
+            ev.append(HandsPassed(self.direction, moves, hands))
         self._new_hands(seats)
 
     # ------------------------------------------------------------------ end of a hand
 
-    def _went_out(self, player: int, card: Card, ev: list[Event], owed: int = 0) -> bool:
+    def _went_out(self, player: int, card: Card, ev: Events, owed: int = 0) -> bool:
         """Handle a player whose hand is now empty; True when the hand (or match) ended.
 
         When the hand goes on (play until all but one are out) the last card keeps its full
@@ -1166,7 +1215,8 @@ class Game:
             return False
         self._wd4 = None
         self.finished.append(player)
-        ev.append(WentOut(player, len(self.finished)))
+        if ev is not None:
+            ev.append(WentOut(player, len(self.finished)))
         if self.player_leaves_and_play_goes_on(player):
             return False
         self._last_card_draws(player, card, owed, ev)
@@ -1186,7 +1236,7 @@ class Game:
         self.active[player] = False
         return self.active_count() > 1
 
-    def _last_card_draws(self, player: int, card: Card, owed: int, ev: list[Event]) -> None:
+    def _last_card_draws(self, player: int, card: Card, owed: int, ev: Events) -> None:
         victim = self._next(player)
         rank = card.rank
         if owed:
@@ -1202,7 +1252,7 @@ class Game:
             if CustomEffect.NEXT_DRAWS_2 in self.custom_effects:
                 self._draw(victim, 2, DrawReason.CUSTOM_EFFECT, ev)
 
-    def _end_round_blocked(self, ev: list[Event]) -> None:
+    def _end_round_blocked(self, ev: Events) -> None:
         seats = [p for p in range(self.players) if self.active[p]]
         # Lowest hand wins; ties go to the player nearest the turn in the direction of play.
         # The turn is the player whose draw found nothing: active.
@@ -1218,7 +1268,7 @@ class Game:
         else:
             self._end_round(ranked[0], ev, blocked=True)
 
-    def _end_round(self, winner: int, ev: list[Event], *, blocked: bool = False) -> None:
+    def _end_round(self, winner: int, ev: Events, *, blocked: bool = False) -> None:
         self.catchable.clear()
         self._steps.clear()
         partner = self.partner(winner)
@@ -1236,7 +1286,9 @@ class Game:
             if partner is not None:
                 self.scores[partner] += points
         order = tuple(self.finished) if self.rules.play_until_one_left else ()
-        ev.append(RoundEnded(winner, points, tuple(hands), tuple(self.scores), blocked, order))
+        self.result = (winner, points)
+        if ev is not None:
+            ev.append(RoundEnded(winner, points, tuple(hands), tuple(self.scores), blocked, order))
         if self.rules.next_dealer is NextDealer.WINNER:
             self.dealer = winner
         else:
@@ -1251,7 +1303,8 @@ class Game:
                 best = max(self.scores)
                 winners = tuple(p for p in range(self.players) if self.scores[p] == best)
             self.phase = Phase.MATCH_OVER
-            ev.append(MatchEnded(winners, tuple(self.scores)))
+            if ev is not None:
+                ev.append(MatchEnded(winners, tuple(self.scores)))
         else:
             self.phase = Phase.ROUND_OVER
         self.actor = self.dealer
@@ -1380,6 +1433,7 @@ class Game:
         house_rules: dict[int, RaceAction] | None = None,
         custom_effects: tuple[CustomEffect, ...] | None = None,
         flipped: int = 0,
+        quiet: bool = False,
     ) -> Game:
         """A game in the middle of a hand, in a normal turn (``PLAY``) or right after a draw
         (``DRAWN``): for the Expert AI's sampled positions and for tutorials. ``draw_pile``
@@ -1388,23 +1442,12 @@ class Game:
         if phase not in (Phase.PLAY, Phase.DRAWN):
             raise ValueError("a position can only be set up in a normal turn or after a draw")
         players = len(hands)
-        game = cls.__new__(cls)
-        game.rules, game.players, game.seed = rules, players, seed
-        game.rng = random.Random(seed)
-        game.cards = deck(rules.deck)
-        game._deck_no = _DECK_NO[rules.deck]
-        game._uno_catching = rules.uno_catching
-        game._seven_zero = rules.seven_zero
-        game._no_wild_finish = rules.no_wild_finish
-        game.stacked = ()
-        game.initial_dealer = dealer
-        game.dealer = dealer
+        game = cls(rules, players, seed, dealer=dealer, quiet=quiet, deal=False)
         game.scores = list(scores) if scores is not None else [0] * players
         game.round = 1
-        game.custom_effects = rules.custom_effects if custom_effects is None else custom_effects
+        if custom_effects is not None:
+            game.custom_effects = custom_effects
         game.house_rules = dict(house_rules or {})
-        game.log, game.actions, game._legal = [], [], None
-        game._init_round_state()
         game.hands = [list(h) for h in hands]
         game.draw_pile = list(draw_pile)
         game.discard = list(discard)
@@ -1494,8 +1537,28 @@ class Game:
         return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
+# Each action class's handler; an action of any other class never reaches one (``apply``
+# finds it among the legal actions first).
+_HANDLERS: dict[type, Callable[[Game, Any, Events], None]] = {
+    Play: Game._on_play,
+    JumpIn: Game._on_jump_in,
+    Draw: Game._on_draw,
+    Pass: Game._on_pass,
+    Accept: Game._on_accept,
+    Challenge: Game._on_challenge,
+    ChooseColor: Game._on_color,
+    ChooseSwap: Game._on_swap,
+    MakeRule: Game._on_make_rule,
+    FinishRace: Game._on_race,
+    CallUno: Game._on_call_uno,
+    Catch: Game._on_catch,
+    ChooseCustomEffect: Game._on_custom_effect,
+    FinishCustomEffects: Game._on_custom_done,
+    NextRound: Game._on_next_round,
+}
+
 # The declared field types of each action class, for ``_well_formed``: read once, here, where
 # every class the engine accepts is known.
 _FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {
-    cls: tuple(typing.get_type_hints(cls).items()) for cls in Game._HANDLERS
+    cls: tuple(typing.get_type_hints(cls).items()) for cls in _HANDLERS
 }

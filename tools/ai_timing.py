@@ -15,8 +15,10 @@ import json
 import sys
 import time
 
+from game import COMPILED
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
+from game.ai.expert import Expert
 from game.ai.levels import Agent, Hard
 from game.engine import Game
 from tools.common import hand_rules
@@ -66,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     if rules is None:
         return 2
     times: list[float] = []
-    agent = Timed(make_agent(Level(args.level), budget_s=args.budget), times)
+    inner = make_agent(Level(args.level), budget_s=args.budget)
+    agent = Timed(inner, times)
     last = time.perf_counter()
     try:
         for hand in range(args.hands):
@@ -83,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
     print(file=sys.stderr)
     ms = [t * 1000 for t in times]
-    result = {
+    result: dict[str, object] = {
         "level": args.level,
         "decisions": len(ms),
         "p50_ms": round(percentile(ms, 50), 3),
@@ -91,6 +94,14 @@ def main(argv: list[str] | None = None) -> int:
         "p99_ms": round(percentile(ms, 99), 3),
         "max_ms": round(max(ms, default=0.0), 3),
     }
+    if isinstance(inner, Expert):
+        # Searches stopped by the budget (not by dropping every other candidate) tell how
+        # many samples the budget buys.
+        full = sorted(n for n, by_budget in inner.searched if by_budget)
+        result["searches"] = len(full)
+        result["samples_p50"] = full[len(full) // 2] if full else 0
+        result["samples_mean"] = round(sum(full) / len(full), 1) if full else 0.0
+        result["engine"] = "compiled" if COMPILED else "python"
     if args.json:
         print(json.dumps(result))
     else:
@@ -98,6 +109,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.level}: {result['decisions']} decisions, p50 {result['p50_ms']} ms, "
             f"p95 {result['p95_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms"
         )
+        if "searches" in result:
+            print(
+                f"{result['searches']} searches, samples per search p50 {result['samples_p50']}"
+                f", mean {result['samples_mean']} ({result['engine']} engine)"
+            )
     return 0
 
 

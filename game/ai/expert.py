@@ -46,7 +46,6 @@ from game.ai.levels import BLOCK_W, EXTRA_TURN, Hard, Level, none_among
 from game.ai.memory import Memory
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck
 from game.engine import Game, IllegalAction, Phase, shuffle
-from game.events import RoundEnded
 from game.rules import Stacking
 from game.view import SeatView
 
@@ -72,6 +71,8 @@ class Expert(Hard):
     def __init__(self, budget_s: float = 0.2, samples: int | None = None) -> None:
         self.budget_s = budget_s
         self.samples = samples
+        # Each search's samples, and whether the time budget ended it (tools.ai_timing).
+        self.searched: list[tuple[int, bool]] = []
 
     def decide(self, view: SeatView, memory: Memory, rng: random.Random) -> Action | None:
         if view.actor == view.seat and view.phase == "color":
@@ -163,6 +164,7 @@ class Expert(Hard):
                     if i == base_i or _upper(_diffs(values[i], values[base_i])) >= MARGIN
                 ]
                 if len(alive) == 1:
+                    self.searched.append((runs, False))
                     return default
         # Leave the Hard choice only for a gain larger than the margin and than SE_K standard
         # errors of that gain, on the samples every remaining candidate met.
@@ -171,6 +173,7 @@ class Expert(Hard):
             gain, spread = _mean_se(_diffs(values[i], values[base_i]))
             if gain > max(MARGIN, SE_K * spread) and gain > best_gain:
                 best, best_gain = candidates[i], gain
+        self.searched.append((runs, self.samples is None and runs < limit))
         return best
 
 
@@ -263,24 +266,23 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
         house_rules=dict(view.house_rules),
         custom_effects=view.custom_effects,
         flipped=view.flipped,
+        quiet=True,
     )
 
 
 def playout(game: Game, seat: int, first: Action) -> float:
     """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
-    (see ``_value``)."""
+    (see ``_value``). The sampled game is quiet: nothing reads events here."""
     try:
-        events = game.apply(first)
+        game.apply(first)
     except IllegalAction:
         return -10.0  # below any outcome: never chosen
     tally = Tally(game)
+    apply = game.apply
     for _ in range(PLAYOUT_LIMIT):
-        # The phase says when the hand is over; only then are the events searched.
         if game.phase in _OVER:
-            ended = next((e for e in events if isinstance(e, RoundEnded)), None)
-            if ended is not None:
-                return _value(game, seat, ended)
-        events = game.apply(light_policy(game, tally))
+            return _value(game, seat)
+        apply(light_policy(game, tally))
     return 0.0
 
 
@@ -472,13 +474,15 @@ def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -
 _EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
 
 
-def _value(game: Game, seat: int, ended: RoundEnded) -> float:
+def _value(game: Game, seat: int) -> float:
     """1 for a won hand (ours or our partner's) plus a small share of its round points, minus a
     share of the same for a lost one. The win comes first: a search that weighed the points
     as much as the win (round points + 30) traded won hands for points (measured: more points
     per round than Hard, but no more hands won); the points only tell close lines apart."""
+    assert game.result is not None  # the hand is over
+    winner, points = game.result
     partner = (seat + 2) % 4 if game.rules.teams else None
-    value = 1.0 + ended.points / POINTS_SCALE
-    if ended.winner in (seat, partner):
+    value = 1.0 + points / POINTS_SCALE
+    if winner in (seat, partner):
         return value
     return -value / max(1, game.players - 1)

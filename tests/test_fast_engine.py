@@ -1,0 +1,127 @@
+"""The engine's fast paths play the same rules: the quiet path (no events, no history) and the
+compiled build (tools.build_fast) against the plain engine, state by state over seeded games."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import game
+from game.engine import Game
+from game.randomplay import random_action
+from game.rules import Rules, TargetMode, preset
+
+pytestmark = pytest.mark.bare_app
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = [("classic", 2), ("classic", 4), ("uno2023", 3), ("house-rules", 4), ("house-rules", 6)]
+SWITCHES: list[dict[str, object]] = [
+    {"jump_in": True, "seven_zero": True},
+    {"stacking": "cross", "skip_bounce": True, "force_play": True},
+    {"draw_mode": "until-playable", "play_until_one_left": True},
+]
+
+
+def rules_for(name: str, changes: dict[str, object] | None = None) -> Rules:
+    base = preset(name).to_dict()
+    base.update(changes or {})
+    base["target_mode"] = TargetMode.SINGLE_HAND.value
+    return Rules.from_dict(base)
+
+
+def digests(rules: Rules, players: int, seeds: range) -> str:
+    """One hash over the state after every action of seeded games of random players."""
+    chain = hashlib.sha256()
+    for seed in seeds:
+        g = Game(rules, players, seed)
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if g.is_over:
+                break
+            g.apply(random_action(g, rng))
+            chain.update(g.state_digest().encode())
+    return chain.hexdigest()
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_quiet_path_plays_every_state_alike(name: str, players: int) -> None:
+    plain: dict[str, object] = {}
+    for i, changes in enumerate([plain, *SWITCHES]):
+        if changes.get("play_until_one_left") and players < 3:
+            continue
+        rules = rules_for(name, changes)
+        for seed in range(6):
+            loud = Game(rules, players, seed + 100 * i)
+            quiet = Game(rules, players, seed + 100 * i, quiet=True)
+            rng = random.Random(seed)
+            steps = 0
+            while not loud.is_over and steps < 20_000:
+                assert quiet.legal_actions() == loud.legal_actions()
+                action = random_action(loud, rng)
+                loud.apply(action)
+                assert quiet.apply(action) == []
+                assert quiet.state_digest() == loud.state_digest(), (name, changes, seed, steps)
+                assert quiet.result == loud.result
+                steps += 1
+            assert quiet.is_over
+            assert quiet.log == [] and quiet.actions == []
+            assert len(loud.actions) == steps
+
+
+def test_a_deep_copy_plays_on_alone() -> None:
+    g = Game(rules_for("house-rules"), 4, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        g.apply(random_action(g, rng))
+    twin = copy.deepcopy(g)
+    assert twin.state_digest() == g.state_digest()
+    action = random_action(twin, random.Random(1))
+    twin.apply(action)
+    assert twin.state_digest() != g.state_digest()
+    assert twin.hands is not g.hands
+
+
+PURE_DIGESTS = """
+import sys
+from tests.test_fast_engine import TABLES, digests, rules_for
+print(" ".join(digests(rules_for(n), p, range(int(sys.argv[1]))) for n, p in TABLES))
+"""
+
+
+@pytest.mark.skipif(not game.COMPILED, reason="no compiled engine built (make fast)")
+def test_the_compiled_engine_plays_every_state_like_the_python_one() -> None:
+    import game.engine
+
+    assert game.engine.__file__ is not None and not game.engine.__file__.endswith(".py")
+    games = 40
+    env = {**os.environ, "UNO_PURE_PYTHON": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", PURE_DIGESTS, str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=ROOT,
+        timeout=600,
+    )
+    pure = done.stdout.split()
+    compiled = [digests(rules_for(n), p, range(games)) for n, p in TABLES]
+    assert pure == compiled
+
+
+def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:
+    """The stamp ties a build to the engine source: a changed source ignores the build."""
+    package = tmp_path / "game"
+    package.mkdir()
+    for name in game.COMPILED_MODULES:
+        (package / f"{name}.py").write_text("x = 1\n")
+    stamp = game.fast_stamp(package)
+    (package / "engine.py").write_text("x = 2\n")
+    assert game.fast_stamp(package) != stamp
