@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 play: $(STAMP)
+	@$(PY) -m tools.build_fast || echo "(the game runs on the plain-Python engine)"
 	$(PY) -m scenes
 
 test: $(STAMP)

@@ -4,8 +4,9 @@ Start with ``game.engine`` (the rules and the action/event vocabulary), ``game.r
 switch and the presets) and ``game.record`` (save, load and replay).
 
 The engine may also run compiled: ``python -m tools.build_fast`` (``make fast``) compiles
-``game/engine.py`` with mypyc into ``build/fast/game/``. This package then finds that build
-first, but only while it was made from the engine source as it is now and for this Python (a
+``game/engine.py`` and the Expert's playouts (``game/ai/playout.py``) with mypyc into
+``build/fast/``. This package then finds that build
+first, but only while it was made from the package's sources as they are now and for this Python (a
 stamp holds both), so an edited engine is never shadowed by a stale build. Without a build (no
 C compiler, a packaged program, ``UNO_PURE_PYTHON=1``) the same source runs as plain Python.
 """
@@ -17,14 +18,17 @@ from pathlib import Path
 
 __version__ = "0.4.0"
 
-COMPILED_MODULES = ("engine",)  # what tools.build_fast compiles, in game/
+COMPILED_MODULES = ("engine", "ai/playout")  # what tools.build_fast compiles, in game/
 
 
 def fast_stamp(package: Path) -> str:
-    """What a compiled build must have been made from: this Python and the sources' hash."""
+    """What a compiled build must have been made from: this Python and the hash of every
+    source of the package (not only the compiled ones: compiled code may have taken in what
+    it imports, such as a constant or a class's fields, when it was built)."""
     digest = hashlib.sha256()
-    for name in COMPILED_MODULES:
-        digest.update((package / f"{name}.py").read_bytes())
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
     return f"{sys.implementation.cache_tag} {digest.hexdigest()}"
 
 
@@ -42,6 +46,9 @@ def _compiled_dir() -> Path | None:
 
 
 _FAST = _compiled_dir()
-COMPILED = _FAST is not None  # is game.engine the mypyc build?
+COMPILED = _FAST is not None  # are game.engine and game.ai.playout the mypyc build?
+FAST_DIR = _FAST  # build/fast/game while the compiled build is in use (game.ai reads it)
 if _FAST is not None:
     __path__.insert(0, str(_FAST))
+    # The modules' shared C code is one top-level module beside the package.
+    sys.path.append(str(_FAST.parent))

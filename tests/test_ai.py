@@ -11,9 +11,10 @@ import pytest
 from game.actions import ChooseColor, Draw, Pass, Play
 from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
-from game.ai.expert import Tally, light_policy, playout, sample_position
+from game.ai.expert import sample_position
 from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
+from game.ai.playout import Tally, light_policy, playout
 from game.cards import Color, DeckKind, deck, find_cards
 from game.engine import Game
 from game.events import CardPlayed, CardsDrawn, DrawReason, Passed, RoundStarted, redact

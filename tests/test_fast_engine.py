@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game.ai.playout import playout
 from game.engine import Game
 from game.randomplay import random_action
 from game.rules import Rules, TargetMode, preset
@@ -88,18 +89,35 @@ def test_a_deep_copy_plays_on_alone() -> None:
     assert twin.hands is not g.hands
 
 
+def playout_values(games: int) -> str:
+    """The Expert's playout value of every first action of seeded deals, as one string."""
+    values = []
+    for name, players in TABLES:
+        rules = rules_for(name)
+        for seed in range(games):
+            first = Game(rules, players, seed, quiet=True)
+            for action in first.legal_actions():
+                g = Game(rules, players, seed, quiet=True)
+                values.append(round(playout(g, g.actor, action), 9))
+    return ",".join(map(str, values))
+
+
 PURE_DIGESTS = """
 import sys
-from tests.test_fast_engine import TABLES, digests, rules_for
-print(" ".join(digests(rules_for(n), p, range(int(sys.argv[1]))) for n, p in TABLES))
+from tests.test_fast_engine import TABLES, digests, playout_values, rules_for
+games = int(sys.argv[1])
+print(" ".join(digests(rules_for(n), p, range(games)) for n, p in TABLES))
+print(playout_values(games))
 """
 
 
 @pytest.mark.skipif(not game.COMPILED, reason="no compiled engine built (make fast)")
-def test_the_compiled_engine_plays_every_state_like_the_python_one() -> None:
+def test_the_compiled_build_plays_every_state_and_playout_like_the_python_one() -> None:
+    import game.ai.playout
     import game.engine
 
-    assert game.engine.__file__ is not None and not game.engine.__file__.endswith(".py")
+    for module in (game.engine, game.ai.playout):
+        assert module.__file__ is not None and not module.__file__.endswith(".py")
     games = 40
     env = {**os.environ, "UNO_PURE_PYTHON": "1"}
     done = subprocess.run(
@@ -111,17 +129,20 @@ def test_the_compiled_engine_plays_every_state_like_the_python_one() -> None:
         cwd=ROOT,
         timeout=600,
     )
-    pure = done.stdout.split()
-    compiled = [digests(rules_for(n), p, range(games)) for n, p in TABLES]
-    assert pure == compiled
+    states, values = done.stdout.strip().splitlines()
+    assert states.split() == [digests(rules_for(n), p, range(games)) for n, p in TABLES]
+    assert values == playout_values(games)
 
 
 def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:
-    """The stamp ties a build to the engine source: a changed source ignores the build."""
+    """The stamp ties a build to the package's sources: any changed source ignores it."""
     package = tmp_path / "game"
-    package.mkdir()
-    for name in game.COMPILED_MODULES:
+    (package / "ai").mkdir(parents=True)
+    for name in (*game.COMPILED_MODULES, "cards"):
         (package / f"{name}.py").write_text("x = 1\n")
     stamp = game.fast_stamp(package)
-    (package / "engine.py").write_text("x = 2\n")
-    assert game.fast_stamp(package) != stamp
+    assert game.fast_stamp(package) == stamp
+    for name in ("engine", "cards", "ai/playout"):
+        (package / f"{name}.py").write_text("x = 2\n")
+        assert game.fast_stamp(package) != stamp
+        (package / f"{name}.py").write_text("x = 1\n")

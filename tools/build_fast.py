@@ -2,8 +2,9 @@
 
     python -m tools.build_fast
 
-The compiled engine is the same source (``game/engine.py``) built as a C extension: the
-simulator, the arena and the Expert's playouts run about twice as fast on it (docs/BENCHMARKS.md).
+The compiled engine is the same source (``game/engine.py``, and the Expert's playouts in
+``game/ai/playout.py``) built as C extensions: the simulator, the arena and the Expert's
+playouts run about twice as fast on it (docs/BENCHMARKS.md).
 ``game/__init__.py`` loads it only while its stamp matches the source and this Python; otherwise,
 and wherever no C compiler is found, the plain-Python engine runs, unchanged. The build happens
 in a temporary copy of ``game/``, so the working tree never holds compiled files next to the
@@ -21,7 +22,7 @@ from pathlib import Path
 import game
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "build" / "fast" / "game"
+OUT = ROOT / "build" / "fast"
 
 
 def build() -> str | None:
@@ -42,19 +43,34 @@ def build() -> str | None:
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
             return "mypyc failed:\n  " + "\n  ".join(tail)
-        built = sorted((work / "game").glob("*.so")) + sorted((work / "game").glob("*.pyd"))
-        if not built:
-            return "mypyc made no extension module"
+        # The compiled modules inside game/ and their shared C code at the top.
+        built = [p for p in work.rglob("*") if p.suffix in (".so", ".pyd")]
+        built = [p for p in built if "build" not in p.relative_to(work).parts]
+        if len(built) <= len(game.COMPILED_MODULES):
+            return "mypyc made no extension modules"
         if OUT.exists():
             shutil.rmtree(OUT)
-        OUT.mkdir(parents=True)
         for path in built:
-            shutil.copy2(path, OUT / path.name)
-        (OUT / "STAMP").write_text(game.fast_stamp(ROOT / "game") + "\n", encoding="utf-8")
+            target = OUT / path.relative_to(work)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+        stamp = game.fast_stamp(ROOT / "game") + "\n"
+        (OUT / "game" / "STAMP").write_text(stamp, encoding="utf-8")
     return None
 
 
+def up_to_date() -> bool:
+    try:
+        stamp = (OUT / "game" / "STAMP").read_text(encoding="utf-8").strip()
+    except OSError:
+        return False
+    return stamp == game.fast_stamp(ROOT / "game")
+
+
 def main() -> int:
+    if up_to_date():
+        print("the compiled engine is up to date")
+        return 0
     print("compiling the engine with mypyc (about 15 s)...", file=sys.stderr)
     why = build()
     if why is not None:

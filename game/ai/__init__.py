@@ -6,6 +6,11 @@ and plays them headless, ordering real-time arrivals by each level's timing.
 
 from __future__ import annotations
 
+import game
+
+if game.FAST_DIR is not None:  # the compiled playouts (tools.build_fast) come first
+    __path__.insert(0, str(game.FAST_DIR / "ai"))
+
 from game.ai.expert import Expert
 from game.ai.levels import LEVELS, Agent, Level, Timing
 

@@ -20,7 +20,6 @@ table scene waits that long, and headless play orders arrivals by it (``game.ai.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -45,6 +44,7 @@ from game.actions import (
     Play,
 )
 from game.ai.memory import Memory
+from game.ai.playout import BLOCK_W, EXTRA_TURN, none_among
 from game.cards import COLORS, Card, Color, Rank, deck
 from game.rules import RACE_ACTION_MOVES
 from game.view import SeatView
@@ -310,18 +310,7 @@ class Normal(Agent):
         return min(targets, key=lambda p: (view.hand_sizes[p], p))
 
 
-BLOCK_W = 1000.0  # a 0.1% better chance that the next foe must draw outweighs a card of habit
 CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us play after it
-EXTRA_TURN = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # heads-up, each gives us another turn
-
-
-def none_among(total: int, matching: int, held: int) -> float:
-    """The chance that ``held`` cards drawn from ``total`` include none of ``matching``."""
-    if held <= 0 or matching <= 0:
-        return 1.0
-    if held > total - matching:
-        return 0.0
-    return math.comb(total - matching, held) / math.comb(total, held)
 
 
 class Odds:

@@ -1,0 +1,251 @@
+"""The Expert's playouts: a sampled hand played to its end by a light Hard-like policy.
+
+This module is the inner loop of the Expert's search (most of its time goes here) and is kept
+apart from the search so that ``tools.build_fast`` can compile it with the engine. It also holds
+the card-counting arithmetic it shares with the Hard level (``none_among``, ``BLOCK_W``,
+``EXTRA_TURN``). It reads only the sampled ``Game`` (quiet: no events are built) and the hand
+of the player it moves for.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.actions import Accept, Action, CallUno, ChooseColor, ChooseSwap, Draw, Pass, Play
+from game.cards import COLORS, Card, DeckKind, Rank, deck
+from game.engine import Game, IllegalAction, Phase
+
+PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
+# Round points in a playout's score are divided by this: a typical hand's 20 to 60 points add
+# a tenth or so to the 1 the win is worth, so points break near-ties between lines and never
+# outweigh the win.
+POINTS_SCALE = 400.0
+BLOCK_W = 1000.0  # a 0.1% better chance that the next foe must draw outweighs a card of habit
+EXTRA_TURN = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # heads-up, each gives us another turn
+
+
+def none_among(total: int, matching: int, held: int) -> float:
+    """The chance that ``held`` cards drawn from ``total`` include none of ``matching``."""
+    if held <= 0 or matching <= 0:
+        return 1.0
+    if held > total - matching:
+        return 0.0
+    return math.comb(total - matching, held) / math.comb(total, held)
+
+
+def playout(game: Game, seat: int, first: Action) -> float:
+    """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
+    (see ``_value``). The sampled game is quiet: nothing reads events here."""
+    try:
+        game.apply(first)
+    except IllegalAction:
+        return -10.0  # below any outcome: never chosen
+    tally = Tally(game)
+    apply = game.apply
+    for _ in range(PLAYOUT_LIMIT):
+        if game.phase in _OVER:
+            return _value(game, seat)
+        apply(light_policy(game, tally))
+    return 0.0
+
+
+_OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+def light_policy(game: Game, tally: Tally | None = None) -> Action:
+    """One action for a sampled game: a cheap Hard-like player at every seat."""
+    legal = game.legal_actions()
+    if game.catchable:
+        # Players in a playout always call in time: nobody is caught.
+        late = next((a for a in legal if isinstance(a, CallUno)), None)
+        if late is not None:
+            return late
+    actor = game.actor
+    mine = [a for a in legal if a.player == actor]
+    if not mine:
+        return legal[0]  # a House Rules race: everybody finishes, in seat order
+    phase = game.phase
+    hand = game.hands[actor]
+    if phase is Phase.PLAY:
+        plays: list[Play] = []
+        uno: Action | None = None
+        draw: Action | None = None
+        for a in mine:
+            if isinstance(a, Play):
+                plays.append(a)
+            elif isinstance(a, CallUno):
+                uno = a
+            elif isinstance(a, Draw):
+                draw = a
+        if uno is not None and plays:
+            return uno
+        if not plays:
+            assert draw is not None
+            return draw
+        return _best_play(game, actor, plays, tally)
+    if phase is Phase.COLOR:
+        col = _deck_of(game).col
+        counts = [0] * 4
+        for card in hand:
+            c = col[card.uid]
+            if c >= 0:
+                counts[c] += 1
+        # The biggest color, the first in COLORS between equals.
+        color = COLORS[max(range(4), key=lambda i: (counts[i], -i))]
+        return next(a for a in mine if isinstance(a, ChooseColor) and a.color is color)
+    if phase in (Phase.PENALTY, Phase.SKIP):
+        # Stack or bounce when possible; otherwise take it (no challenges in a playout).
+        answer = next((a for a in mine if isinstance(a, Play)), None)
+        return answer or next(a for a in mine if isinstance(a, Accept))
+    if phase is Phase.SWAP:
+        swaps = [a for a in mine if isinstance(a, ChooseSwap)]
+        return min(swaps, key=lambda a: len(game.hands[a.target]))
+    if phase is Phase.DRAWN:
+        drawn = game.drawn
+        # Like Hard, keep a drawn Wild Draw Four for later unless a player is close to out.
+        close = min(map(len, game.hands)) <= 2
+        if drawn is not None and drawn.rank is Rank.WILD_DRAW_FOUR and not close:
+            keep = next((a for a in mine if isinstance(a, Pass)), None)
+            if keep is not None:
+                return keep
+    return mine[0]  # a drawn card is played; rules are made in the engine's order
+
+
+class _Deck:
+    """Per deck kind: each card's color index and rank as small ints (indexed by uid), and how
+    many cards of each color, rank and (color, rank) the deck holds. Lists of ints keep the
+    counting in a playout cheap (hashing enums is slow)."""
+
+    def __init__(self, kind: DeckKind) -> None:
+        cards = deck(kind)
+        self.size = len(cards)
+        self.col = [COLORS.index(c.color) if c.color is not None else -1 for c in cards]
+        self.rank = [int(c.rank) for c in cards]
+        self.points = [c.points for c in cards]
+        self.by_color = [0] * 4
+        self.by_rank = [0] * 32
+        self.by_cr = [0] * 128
+        for c, r in zip(self.col, self.rank, strict=True):
+            if c >= 0:
+                self.by_color[c] += 1
+                self.by_rank[r] += 1
+                self.by_cr[c * 32 + r] += 1
+
+
+_DECKS: dict[DeckKind, _Deck] = {}
+
+
+def _deck_of(game: Game) -> _Deck:
+    kind = game.rules.deck
+    d = _DECKS.get(kind)
+    if d is None:
+        d = _DECKS[kind] = _Deck(kind)
+    return d
+
+
+class Tally:
+    """The discard pile of one playout by color and rank, kept up to date as the pile grows
+    (and counted afresh when a reshuffle shrinks it), so each move need not count it again."""
+
+    def __init__(self, game: Game) -> None:
+        self.deck = _deck_of(game)
+        self.length = 0
+        self.by_color = [0] * 4
+        self.by_rank = [0] * 32
+        self.by_cr = [0] * 128
+
+    def update(self, discard: list[Card]) -> None:
+        if len(discard) < self.length:
+            self.length = 0
+            self.by_color = [0] * 4
+            self.by_rank = [0] * 32
+            self.by_cr = [0] * 128
+        col, rank = self.deck.col, self.deck.rank
+        for card in discard[self.length :]:
+            c = col[card.uid]
+            if c >= 0:
+                r = rank[card.uid]
+                self.by_color[c] += 1
+                self.by_rank[r] += 1
+                self.by_cr[c * 32 + r] += 1
+        self.length = len(discard)
+
+
+def _next_active(game: Game, seat: int) -> int:
+    """The next active seat after ``seat`` in the sampled game's direction of play."""
+    n = game.players
+    p = (seat + game.direction) % n
+    while not game.active[p]:
+        p = (p + game.direction) % n
+    return p
+
+
+def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -> Action:
+    """Hard's taste, cheaply: wilds last (a plain wild before a Wild Draw Four), heads-up
+    extra-turn cards first, otherwise the card the next player is least likely to follow,
+    then the biggest color, then the most points. Without a tally (a call from outside a
+    playout) the counting is left out. Small ints indexed by uid keep it cheap: this runs for
+    most moves of every playout."""
+    if len(plays) == 1:
+        return plays[0]
+    d = tally.deck if tally is not None else _deck_of(game)
+    col, rank = d.col, d.rank
+    colored = [a for a in plays if col[a.card.uid] >= 0]
+    if not colored:
+        return min(plays, key=lambda a: a.card.rank is Rank.WILD_DRAW_FOUR)
+    if len(colored) == 1:
+        return colored[0]
+    hand = game.hands[actor]
+    h_color = [0] * 4
+    h_rank = [0] * 32
+    h_cr = [0] * 128
+    for card in hand:
+        c = col[card.uid]
+        if c >= 0:
+            r = rank[card.uid]
+            h_color[c] += 1
+            h_rank[r] += 1
+            h_cr[c * 32 + r] += 1
+    two_handed = sum(game.active) == 2
+    if tally is not None:
+        tally.update(game.discard)
+        unseen = d.size - len(hand) - len(game.discard)
+        held = len(game.hands[_next_active(game, actor)])
+    points = d.points
+    best, best_value = colored[0], -1e18
+    for a in colored:
+        uid = a.card.uid
+        c, r = col[uid], rank[uid]
+        value = h_color[c] + points[uid] / 100
+        if tally is not None:
+            # The chance that none of the next player's cards is of the card's color or, in
+            # another color, of its rank, as if its hand were drawn from the cards the actor
+            # has not seen (Hard's count, without the lacks; wilds are left out, the same
+            # for all).
+            u_c = d.by_color[c] - tally.by_color[c] - h_color[c]
+            cr = c * 32 + r
+            u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
+            u_r -= h_rank[r] - h_cr[cr]
+            value += BLOCK_W * none_among(unseen, u_c + u_r, held)
+        if two_handed and r in _EXTRA_TURN:
+            value += 1e5  # heads-up an extra-turn card goes first: the turn comes straight back
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+_EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
+
+
+def _value(game: Game, seat: int) -> float:
+    """1 for a won hand (ours or our partner's) plus a small share of its round points, minus a
+    share of the same for a lost one. The win comes first: a search that weighed the points
+    as much as the win (round points + 30) traded won hands for points (measured: more points
+    per round than Hard, but no more hands won); the points only tell close lines apart."""
+    assert game.result is not None  # the hand is over
+    winner, points = game.result
+    partner = (seat + 2) % 4 if game.rules.teams else None
+    value = 1.0 + points / POINTS_SCALE
+    if winner in (seat, partner):
+        return value
+    return -value / max(1, game.players - 1)
