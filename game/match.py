@@ -25,21 +25,40 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.actions import Action, FinishRace, NextRound
 from game.ai import Agent, Level, make_agent
 from game.ai.driver import AutoTable, Proposal, earliest
+from game.ai.memory import Memory
 from game.engine import Game, IllegalAction, Phase
 from game.events import Event, MatchEnded
 from game.rules import Rules
+from game.view import SeatView
 
 # Fast-forward (autoplay at speed 0) applies at most this many actions per call, so a window
 # that calls it once a frame still redraws.
 FAST_FORWARD_LIMIT = 400
+
+
+class Pending(Protocol):
+    """A decision being made elsewhere (``game.ai.worker.Search``)."""
+
+    def done(self) -> bool: ...
+
+    def result(self) -> Action | None: ...
+
+
+class Searcher(Protocol):
+    """Where the decisions that take a while are made (``game.ai.worker.SearchPool``)."""
+
+    def wants(self, agent: Agent) -> bool: ...
+
+    def submit(
+        self, agent: Agent, view: SeatView, memory: Memory, rng: random.Random
+    ) -> Pending: ...
 
 
 class SeatKind(Enum):
@@ -277,15 +296,16 @@ class Match:
         max_rounds: int | None = None,
         open_hands: bool = False,
         pace: float = 1.0,
-        executor: Executor | None = None,
+        searcher: Searcher | None = None,
         agent_factory: Callable[[Level], Agent] = make_agent,
         listeners: Iterable[Listener] = (),
     ) -> None:
         """A new match, or ``game`` continued (a saved match; its deal is not announced).
 
-        ``pace`` scales every AI pause (0: the AIs answer on the next tick); ``executor``, when
-        given, runs the AIs' decisions (the Expert searches for a while) off the caller's
-        thread; ``max_rounds`` stops an autoplay run after that many rounds.
+        ``pace`` scales every AI pause (0: the AIs answer on the next tick); ``searcher``, when
+        given, takes the decisions it wants (the Expert's: it searches for a while) off the
+        caller's thread (``game.ai.worker.SearchPool``: a worker process); ``max_rounds``
+        stops an autoplay run after that many rounds.
         """
         self.rules = rules
         self.seats = tuple(seats)
@@ -310,8 +330,8 @@ class Match:
             i: agent_factory(s.level) for i, s in enumerate(self.seats) if s.level is not None
         }
         self.auto = AutoTable(self.game, agents, seed)
-        self._executor = executor
-        self._thinking: Future[list[Proposal]] | None = None
+        self._searcher = searcher
+        self._thinking: dict[int, Pending] | None = None  # decisions on the searcher, by seat
         self._plan: Plan | None = None
         self._race_seen_at: float | None = None
         self._finished = False
@@ -446,16 +466,41 @@ class Match:
         if not self.auto.agents or not self._ai_may_act():
             return []
         if self._thinking is not None:
-            if not self._thinking.done():
+            if not all(search.done() for search in self._thinking.values()):
                 return []
-            proposals = self._thinking.result()
+            answers: dict[int, Action | None] = {}
+            for seat, search in self._thinking.items():
+                try:
+                    answers[seat] = search.result()
+                except Exception:
+                    continue
             self._thinking = None
-            self._schedule(proposals, now)
+
+            def answered(seat: int, agent: Agent, *args: Any) -> Action | None:
+                return answers[seat] if seat in answers else agent.decide(*args)
+
+            # The same proposals as when the searches were sent, with their answers in.
+            self._schedule(self.auto.proposals(answered), now)
         if self._plan is None:
-            if self._executor is not None:
-                self._thinking = self._executor.submit(self.auto.proposals)
-            else:
+            searcher = self._searcher
+            if searcher is None:
                 self._schedule(self.auto.proposals(), now)
+                return []
+            sent: dict[int, Pending] = {}
+
+            def send(
+                seat: int, agent: Agent, view: SeatView, memory: Memory, rng: random.Random
+            ) -> Action | None:
+                if searcher.wants(agent):
+                    sent[seat] = searcher.submit(agent, view, memory, rng)
+                    return None
+                return agent.decide(view, memory, rng)
+
+            proposals = self.auto.proposals(send)
+            if sent:
+                self._thinking = sent  # scheduled when every answer is back
+            else:
+                self._schedule(proposals, now)
             return []
         if now < self._plan.due:
             return []

@@ -28,7 +28,7 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -50,6 +50,9 @@ MIN_WINDOW = (640, 360)
 # A dragged or stalled window must not make cards jump across the table in one frame.
 MAX_DT_S = 0.1
 FPS = 60
+# The longest single piece of idle work (a card face drawn for the first time takes about
+# 5 ms): idle work stops this long before the next frame is due.
+IDLE_PIECE_S = 0.006
 # A toast stays this long: two short sentences, read from across the room.
 TOAST_S = 8.0
 TOAST_TEXT = 26
@@ -148,6 +151,7 @@ class App:
         set_large_text(self.settings.large_text)  # every text's size, from the first frame
         self.screen = open_window(self.settings.fullscreen)
         self.toasts: list[Toast] = []  # the first one is on screen
+        self._idle: list[Iterator[object]] = []  # see add_idle
         self.input = InputLayer(self.settings)
         if self.input.key_problems:
             # A binding that was put back is saved at once, so the player is told only this time.
@@ -291,14 +295,29 @@ class App:
         if self.toasts:
             draw_toast(self.screen, self.toasts[0].text)
 
+    def add_idle(self, work: Iterator[object]) -> None:
+        """Background work done in the spare time of frames, one small piece per ``next``."""
+        self._idle.append(work)
+
+    def idle(self, until: float) -> None:
+        """Run pieces of idle work while ``time.perf_counter()`` is before ``until``."""
+        while self._idle and time.perf_counter() < until:
+            try:
+                next(self._idle[0])
+            except StopIteration:
+                self._idle.pop(0)
+
     def run(self) -> int:
         self.clock.tick(FPS)
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
+            started = time.perf_counter()
             self.step(dt)
             pygame.display.flip()
             if self.on_frame is not None:
                 self.on_frame(self)
+            # What is left of the frame, less the longest piece of idle work, warms caches.
+            self.idle(started + 1.0 / FPS - IDLE_PIECE_S)
         # Closing the window ends every screen: a table with phones tells them and stops its
         # server, the Expert's thread is shut down.
         while self.stack:

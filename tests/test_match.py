@@ -7,21 +7,25 @@ fresh interpreter that ``game.match`` imports with pygame blocked from the start
 
 from __future__ import annotations
 
+import io
+import pickle
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.actions import Action, CallUno, Catch, Draw, FinishRace, MakeRule, Play
-from game.ai import Agent, Level, Timing, make_agent
+from game.ai import Agent, Level, Timing, make_agent, worker
 from game.ai.driver import RACE_MOVE_S, Proposal, earliest
-from game.cards import Color
+from game.ai.memory import Memory
+from game.ai.worker import Search, SearchPool
+from game.cards import Color, DeckKind
 from game.check import score_problems, state_problems
 from game.engine import Game, Phase
 from game.events import CardPlayed, RaceFinished, RoundEnded, RoundStarted, UnoCaught
@@ -35,6 +39,7 @@ from game.match import (
     SeatKind,
 )
 from game.rules import Preset, RaceAction, Rules, preset
+from game.view import SeatView
 from tests.helpers import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -587,39 +592,74 @@ def test_ticks_of_any_size_and_fast_forward_play_the_same_game(seed: int) -> Non
         assert other.game.state_digest() == fast.game.state_digest()
 
 
-class RecordingPool(ThreadPoolExecutor):
-    """One worker thread; keeps the futures it was given, to wait for them."""
-
-    def __init__(self) -> None:
-        super().__init__(max_workers=1)
-        self.futures: list[Future[Any]] = []
-
-    def submit(self, fn, /, *args, **kwargs):
-        future = super().submit(fn, *args, **kwargs)
-        self.futures.append(future)
-        return future
-
-
-def test_the_ais_thinking_on_an_executor_makes_the_same_moves_as_inline() -> None:
+def test_the_experts_search_in_a_worker_process_makes_the_same_moves_as_inline() -> None:
     seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT), ANA)
 
     def expert(level: Level) -> Agent:
         return make_agent(level, samples=4)  # a fixed search, not a time budget
 
-    moves = 40
     inline = Match(Rules(), seats, 11, agent_factory=expert)
-    inline.fast_forward(limit=moves)
-    with RecordingPool() as pool:
-        threaded = Match(Rules(), seats, 11, agent_factory=expert, executor=pool)
-        assert threaded.tick(0.0) == [] and threaded.plan is None
-        assert len(pool.futures) == 1  # the decision is being made on the worker
-        now = 0.0
-        for _ in range(10 * moves):
-            if len(threaded.game.actions) >= len(inline.game.actions):
-                break
-            wait(pool.futures)
-            threaded.tick(now)
+    inline.fast_forward(limit=40)  # 40 moves, or the hand's end
+    moves = len(inline.game.actions)
+    assert moves >= 20
+    pool = CountingPool()
+    try:
+        remote = Match(Rules(), seats, 11, agent_factory=expert, searcher=pool)
+        now, deadline = 0.0, time.monotonic() + 120
+        while len(remote.game.actions) < moves and time.monotonic() < deadline:
+            remote.tick(now)
             now += 1.0
-    assert len(inline.game.actions) == moves
-    assert threaded.game.actions == inline.game.actions
-    assert threaded.game.state_digest() == inline.game.state_digest()
+            time.sleep(0.002)
+    finally:
+        pool.shutdown()
+    assert pool.sent >= 10  # the Experts' decisions were made in the worker
+    assert remote.game.actions == inline.game.actions
+    assert remote.game.state_digest() == inline.game.state_digest()
+
+
+class CountingPool(SearchPool):
+    sent = 0
+
+    def submit(self, agent: Agent, view: SeatView, memory: Memory, rng: random.Random) -> Search:
+        self.sent += 1
+        return super().submit(agent, view, memory, rng)
+
+
+def test_cards_cross_to_the_worker_as_ids_and_arrive_as_its_own() -> None:
+    game = Game(Rules(), 3, 5)
+    view = game.view(game.actor)
+    back = worker.loads(worker.dumps(view), view.rules.deck)
+    assert back == view
+    assert all(a is b for a, b in zip(back.hand, view.hand, strict=True))
+    # A card id outside the deck is refused in words, not taken as some other card.
+    out = io.BytesIO()
+    NoSuchCard(out).dump(["card"])
+    with pytest.raises(pickle.UnpicklingError, match="no card 10000"):
+        worker.loads(out.getvalue(), DeckKind.CLASSIC)
+
+
+class NoSuchCard(pickle.Pickler):
+    def persistent_id(self, obj: object) -> object:
+        return 10_000 if obj == "card" else None
+
+
+def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
+    seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT))
+
+    def expert(level: Level) -> Agent:
+        return make_agent(level, samples=4)
+
+    pool = SearchPool()
+    try:
+        match = Match(Rules(), seats, 3, agent_factory=expert, searcher=pool)
+        for process in list(pool._pool._processes.values()):  # the worker is killed
+            process.kill()
+            process.join(5)
+        now, deadline = 0.0, time.monotonic() + 60
+        while len(match.game.actions) < 12 and time.monotonic() < deadline:
+            match.tick(now)
+            now += 1.0
+            time.sleep(0.002)
+        assert len(match.game.actions) >= 12  # play went on: here, then on a new worker
+    finally:
+        pool.shutdown()

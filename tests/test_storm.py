@@ -19,19 +19,22 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import random
 import warnings
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pytest
 
-from game.ai import Level
+from game.actions import Action
+from game.ai import Agent, Level
+from game.ai.memory import Memory
+from game.ai.worker import SearchPool
 from game.engine import Game, Phase
 from game.match import MatchSetup, Seat
 from game.randomplay import random_action
 from game.record import Record
 from game.rules import PRESETS, Preset, Rules, Stacking
+from game.view import SeatView
 from scenes.app import App, Scene
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
@@ -74,18 +77,27 @@ AWAY_FRAMES = 60
 FRAME_STEPS = [1 / 60] * 8 + [0.0, 1 / 240, 0.05, 0.1, 0.5, 3.0, -1.0]
 
 
+class Decided:
+    def __init__(self, action: Action | None) -> None:
+        self.action = action
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> Action | None:
+        return self.action
+
+
 class SyncPool:
-    """Stands in for the Expert's thread pool: the search runs at once, so a run repeats."""
+    """Stands in for the Expert's worker process: the search runs at once, so a run repeats."""
 
-    def __init__(self, max_workers: int = 1) -> None:
-        pass
+    def wants(self, agent: Agent) -> bool:
+        return SearchPool.wants(agent)
 
-    def submit(self, work: Callable[[], Any]) -> Future[Any]:
-        done: Future[Any] = Future()
-        done.set_result(work())
-        return done
+    def submit(self, agent: Agent, view: SeatView, memory: Memory, rng: random.Random) -> Decided:
+        return Decided(agent.decide(view, memory, rng))
 
-    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+    def shutdown(self) -> None:
         pass
 
 
@@ -405,7 +417,7 @@ def test_no_input_storm_raises(name: str, monkeypatch: pytest.MonkeyPatch) -> No
     seed = SEED * 1000 + list(PARTS).index(name)
     rng = random.Random(seed)
     random.seed(seed)  # a quick game's or a new game's seed comes from the global generator
-    monkeypatch.setattr("scenes.table.scene.ThreadPoolExecutor", SyncPool)
+    monkeypatch.setattr("scenes.table.scene.SearchPool", SyncPool)
     pygame.init()
     app = App(Settings(animation_speed=part.speed, ai_pace=0.0), headless=True)
     with warnings.catch_warnings():

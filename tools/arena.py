@@ -4,6 +4,7 @@
     python -m tools.arena --a hard --b normal --players 4 --rounds 4000 --json
     python -m tools.arena --a expert --b hard --rounds 1000 --samples 150
     python -m tools.arena --a hard --b rlcard-rule --rounds 20000
+    python -m tools.arena --a hard --b normal --rule seven_zero=true --rounds 20000
 
 Side A holds one seat, side B every other seat. Each deal is played twice, with A in two
 different seats (swapped with a B seat), and the seat of A rotates from deal to deal, so the
@@ -32,9 +33,10 @@ from game.ai.driver import AutoTable
 from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
-from game.rules import Rules
+from game.rules import Rules, RulesError
 from tools.common import hand_rules
 from tools.outside_agent import RLCardRule
+from tools.simulate import build_rules
 
 OUTSIDE = "rlcard-rule"
 
@@ -178,11 +180,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.2, help="Expert seconds per decision")
     parser.add_argument("--samples", type=int, default=None, help="Expert samples per decision")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--rule", action="append", default=[], metavar="SWITCH=VALUE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rules = hand_rules(args.preset, args.players)
     if rules is None:
         return 2
+    if args.rule:
+        try:
+            rules = build_rules(args.preset, args.rule)
+            rules.validate(args.players)
+        except (RulesError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     deals = max(1, args.rounds // 2)
     jobs = [
         Job(

@@ -11,7 +11,7 @@ times on the clock.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from game.actions import Action, FinishRace
@@ -20,11 +20,14 @@ from game.ai.memory import Memory
 from game.engine import Game
 from game.events import Event, redact
 from game.rules import RACE_ACTION_MOVES
+from game.view import SeatView
 
 # Seconds one move of a House Rules race takes (a key press or a tap once the player knows what
 # to do): added to an AI's reaction so that a person who reacts in about a second races a Normal
 # AI on fair terms.
 RACE_MOVE_S = 0.25
+# A turn decision made for (seat, agent, view, memory, rng) in place of ``agent.decide``.
+Decider = Callable[[int, Agent, SeatView, Memory, random.Random], Action | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +82,10 @@ class AutoTable:
         moves of one never interrupted (memories are rebuilt from the log the same way)."""
         return random.Random((self.seed * 7919 + seat) * 1_000_003 + len(self.game.actions))
 
-    def proposals(self) -> list[Proposal]:
-        """What each AI seat would do now, with when it would arrive."""
+    def proposals(self, decide: Decider | None = None) -> list[Proposal]:
+        """What each AI seat would do now, with when it would arrive. ``decide``, when given,
+        makes each turn decision in place of ``agent.decide`` (the match sends the Expert's
+        to a worker process with it); it gets the random state ``agent.decide`` would."""
         game = self.game
         seats = sorted({a.player for a in game.legal_actions()} & self.agents.keys())
         out: list[Proposal] = []
@@ -99,7 +104,10 @@ class AutoTable:
                         rule = game.house_rules[game.race_number]
                         delay += RACE_MOVE_S * RACE_ACTION_MOVES[rule]
                     best = Proposal(delay, seat, action)
-            action = agent.decide(view, memory, rng)
+            if decide is not None:
+                action = decide(seat, agent, view, memory, rng)
+            else:
+                action = agent.decide(view, memory, rng)
             if action is not None and (best is None or agent.timing.think_s < best.delay_s):
                 best = Proposal(agent.timing.think_s, seat, action)
             if best is not None:

@@ -269,6 +269,40 @@ class Easy(Agent):
     uno_call_chance = 0.5
 
 
+def exchange_change(view: SeatView, card: Card) -> int:
+    """How many more cards (negative: fewer) this seat holds after playing ``card`` and its
+    7-0 exchange than after a plain play of it: a 7 swaps with the smallest other hand (the
+    swap every level above Easy makes), a 0 brings in the hand of the player before us (every
+    hand moves on in the direction of play). 0 for any other card or without 7-0."""
+    if not view.rules.seven_zero or card.rank not in (Rank.SEVEN, Rank.ZERO):
+        return 0
+    after = len(view.hand) - 1
+    if after == 0:
+        return 0  # going out: nothing is exchanged
+    if card.rank is Rank.SEVEN:
+        others = [
+            view.hand_sizes[p] for p in range(view.players) if p != view.seat and view.active[p]
+        ]
+        return min(others) - after if others else 0
+    return view.hand_sizes[previous_seat(view)] - after
+
+
+def sensible_exchanges(view: SeatView, plays: list[Play]) -> list[Play]:
+    """``plays`` without the 7s and 0s whose exchange would leave us more cards, while another
+    card would do (a 7-0 exchange that hurts is only played when nothing else can be; a Wild
+    Draw Four that would be a bluff does not count as another card here)."""
+    kept = [a for a in plays if exchange_change(view, a.card) <= 0 and not is_bluff(view, a.card)]
+    return kept or plays
+
+
+def is_bluff(view: SeatView, card: Card) -> bool:
+    """Would playing ``card`` be a Wild Draw Four bluff (we hold the current color)?"""
+    return card.rank is Rank.WILD_DRAW_FOUR and any(c.color is view.color for c in view.hand)
+
+
+EXCHANGE_GAIN = 2  # an exchange this many cards to the good is played before anything else
+
+
 class Normal(Agent):
     level = Level.NORMAL
     catch_chance = 0.9
@@ -280,6 +314,11 @@ class Normal(Agent):
         self, view: SeatView, memory: Memory, plays: list[Play], rng: random.Random
     ) -> Action:
         counts = color_counts(view.hand)
+        plays = sensible_exchanges(view, plays)
+        # A 7 toward a much smaller hand, or a 0 that passes a big hand on, goes first.
+        best = min(plays, key=lambda a: exchange_change(view, a.card))
+        if exchange_change(view, best.card) <= -EXCHANGE_GAIN:
+            return best
         # Keep wilds for later: play a colored card when there is one, from the biggest color.
         colored = [a for a in plays if not a.card.is_wild]
         if colored:
@@ -294,20 +333,47 @@ class Normal(Agent):
         stacks = [a for a in view.legal if isinstance(a, Play)]
         if stacks:
             return min(stacks, key=lambda a: a.card.rank is Rank.WILD_DRAW_FOUR)
-        if any(isinstance(a, Challenge) for a in view.legal) and self.bluff_likely(view, memory):
+        if any(isinstance(a, Challenge) for a in view.legal) and self.challenge_pays(view, memory):
             return Challenge(view.seat)
         return Accept(view.seat)
 
-    def bluff_likely(self, view: SeatView, memory: Memory) -> bool:
-        # A rough rule of thumb: a big hand usually holds every color.
+    def challenge_pays(self, view: SeatView, memory: Memory) -> bool:
+        """Challenge when the estimated chance of a bluff makes it pay (``challenge_gain``)."""
+        p = self.bluff_probability(view, memory)
+        gain, cost = challenge_stakes(view)
+        return p * gain > (1.0 - p) * cost
+
+    def bluff_probability(self, view: SeatView, memory: Memory) -> float:
+        """How likely the +4 just played was a bluff, by Bayes: the chance its player held the
+        color it was played on (what this seat has seen of the color: the cards it has not
+        seen, what the player seemed to lack), weighed by how often that player bluffs (the
+        bluffs and honest +4s that challenges have shown in this match; 0.2 with none)."""
+        color = memory.wd4_color_before
+        if color is None:
+            return 0.0
         bluffer = previous_seat(view)
-        return view.hand_sizes[bluffer] >= 6
+        held = Odds(view, memory).color_held(bluffer, color)
+        if held >= 1.0:
+            return 1.0
+        shown_bluffs = memory.bluffs_shown.get(bluffer, 0)
+        shown_honest = memory.honest_shown.get(bluffer, 0)
+        tendency = (shown_bluffs + 1.0) / (shown_bluffs + shown_honest + 5.0)
+        bluff = tendency * held
+        return bluff / (bluff + (1.0 - held))
 
     def bounce(self, view: SeatView, rng: random.Random) -> bool:
         return True
 
     def swap_target(self, view: SeatView, targets: list[int], rng: random.Random) -> int:
         return min(targets, key=lambda p: (view.hand_sizes[p], p))
+
+
+def challenge_stakes(view: SeatView) -> tuple[float, float]:
+    """What a challenge of a +4 wins and loses, in cards. Caught, the bluffer draws the four
+    (worth a share of its cards to us: all of them heads-up, a third at four players) and we
+    take a turn instead of losing one; wrong, we draw six instead of four."""
+    foes = max(1, sum(view.active) - 1)
+    return 4.0 + 4.0 / foes + 1.0, 2.0
 
 
 CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us play after it
@@ -393,9 +459,15 @@ class Hard(Normal):
             wild = next((a for a in plays if a.card.is_wild), None)
             if wild is not None:
                 return wild
+        bluff = self.bluff_now(view, memory, plays)
+        if bluff is not None:
+            return bluff
+        plays = sensible_exchanges(view, plays)
+        best = min(plays, key=lambda a: exchange_change(view, a.card))
+        if exchange_change(view, best.card) <= -EXCHANGE_GAIN:
+            return best  # a 7 toward a much smaller hand, or a 0 passing a big one on
         odds = Odds(view, memory)
         nxt = next_seat(view)
-        partner = partner_of(view)
         two_handed = sum(view.active) == 2
 
         def value(card: Card, cards: tuple[Card, ...], depth: int) -> float:
@@ -414,10 +486,7 @@ class Hard(Normal):
                 if after:
                     return CHAIN_W + max(value(c, rest, depth + 1) for c in after)
                 return CHAIN_W + habit
-            if nxt == partner:
-                if card.rank in (Rank.SKIP, Rank.DRAW_TWO):
-                    return habit - BLOCK_W  # never skip or feed our partner
-                return habit + BLOCK_W * odds.follow(nxt, color, card.rank)
+            # (With 2v2 teams the next player is always a foe: partners sit opposite.)
             return habit + BLOCK_W * (1.0 - odds.follow(nxt, color, card.rank))
 
         return max(plays, key=lambda a: value(a.card, hand, 0))
@@ -434,9 +503,7 @@ class Hard(Normal):
         odds = Odds(view, memory)
         partner = partner_of(view)
         foes = [p for p in range(view.players) if view.active[p] and p not in (view.seat, partner)]
-        nxt = next_seat(view)
-        if nxt == partner:
-            nxt = next_seat(view, nxt)
+        nxt = next_seat(view)  # a foe: with 2v2 teams partners sit opposite
         leader = min(foes, key=lambda p: (view.hand_sizes[p], p != nxt), default=nxt)
 
         def value(color: Color) -> float:
@@ -452,28 +519,39 @@ class Hard(Normal):
             # Answer with a Draw Two before spending a Wild Draw Four.
             return min(stacks, key=lambda a: a.card.rank is Rank.WILD_DRAW_FOUR)
         challenge = any(isinstance(a, Challenge) for a in view.legal)
-        if challenge and self.bluff_probability(view, memory) > 0.6:
+        if challenge and self.challenge_pays(view, memory):
             return Challenge(view.seat)
         return Accept(view.seat)
 
-    def bluff_probability(self, view: SeatView, memory: Memory) -> float:
-        """How likely the +4 was illegal: that its player still held the color it was played on.
-
-        Hypergeometric: the bluffer's hand was drawn from the cards this seat has not seen; a
-        color they lack counts only among the cards they took since, a card known in their hand
-        as present. Halved, because many players only play a +4 when it is legal.
-        """
-        color = memory.wd4_color_before
-        if color is None:
-            return 0.0
-        bluffer = previous_seat(view)
-        held = Odds(view, memory).color_held(bluffer, color)
-        return 1.0 if held == 1.0 else 0.5 * held
+    def bluff_now(self, view: SeatView, memory: Memory, plays: list[Play]) -> Play | None:
+        """A Wild Draw Four played as a bluff (we hold the color), when the estimate says it
+        pays: the next foe is close to out (two cards or fewer), none of our other cards stops
+        it (a Skip or a Draw Two of ours would, or heads-up a Reverse), and that foe challenges
+        seldom enough: unchallenged it draws four and loses its turn, caught we draw four."""
+        wd4 = next((a for a in plays if a.card.rank is Rank.WILD_DRAW_FOUR), None)
+        if wd4 is None or not view.rules.wd4_bluffing or view.must_play:
+            return None
+        if not is_bluff(view, wd4.card):
+            return None  # not a bluff: the Wild Draw Four is legal (Hard keeps it for later)
+        nxt = next_seat(view)
+        if view.hand_sizes[nxt] > 2:
+            return None
+        stoppers = (Rank.SKIP, Rank.DRAW_TWO) + ((Rank.REVERSE,) if sum(view.active) == 2 else ())
+        if any(a.card.rank in stoppers for a in plays):
+            return None
+        faced = memory.wd4_faced.get(nxt, 0)
+        chance = (memory.challenges.get(nxt, 0) + 1.0) / (faced + 3.0)  # 1/3 with no history
+        gain, loss = 4.0 + 1.0 + view.hand_sizes[nxt], 4.0
+        return wd4 if (1.0 - chance) * gain > chance * loss else None
 
     def play_drawn(self, view: SeatView, card: Card) -> bool:
-        # Keep a drawn wild for later while the hand is big and nobody is close to out.
-        # A drawn Wild Draw Four is kept for a better moment unless a foe is close to out.
-        return card.rank is not Rank.WILD_DRAW_FOUR or min(view.hand_sizes) <= 2
+        # Keep a drawn wild for later (as any wild in hand), unless a player is close to out;
+        # a drawn Wild Shuffle Hands is played when our hand is clearly the biggest.
+        if not card.is_wild:
+            return True
+        if card.rank is Rank.WILD_SHUFFLE_HANDS and self.shuffle_now(view):
+            return True
+        return min(view.hand_sizes) <= 2
 
     def swap_target(self, view: SeatView, targets: list[int], rng: random.Random) -> int:
         partner = partner_of(view)

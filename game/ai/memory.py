@@ -33,6 +33,7 @@ from game.events import (
     HandsShuffled,
     HandsSwapped,
     Passed,
+    PenaltyPending,
     RoundStarted,
 )
 
@@ -49,6 +50,13 @@ class Memory:
     # wildless[p]: p was seen without a wild and has taken this many cards since.
     wildless: dict[int, int] = field(default_factory=dict)
     wd4_color_before: Color | None = None  # the color a Wild Draw Four was played on
+    # What this match's challenges showed (public): per player, +4s shown to be bluffs or
+    # honest, challenges made, and +4s faced (as the player who could challenge).
+    bluffs_shown: dict[int, int] = field(default_factory=dict)
+    honest_shown: dict[int, int] = field(default_factory=dict)
+    challenges: dict[int, int] = field(default_factory=dict)
+    wd4_faced: dict[int, int] = field(default_factory=dict)
+    _last_wd4: bool = False
     _drew_at: dict[int, Color | None] = field(default_factory=dict)
 
     def reset_round(self) -> None:
@@ -72,6 +80,7 @@ class Memory:
             case FirstCardTurned(card):
                 self.color = card.color
             case CardPlayed(player, card, _):
+                self._last_wd4 = card.rank is Rank.WILD_DRAW_FOUR
                 if card.rank is Rank.WILD_DRAW_FOUR:
                     self.wd4_color_before = self.color
                 if player != self.seat:
@@ -112,8 +121,14 @@ class Memory:
                 self.known = {p: set() for p in range(self.players)}
                 self.void = {p: {} for p in range(self.players)}
                 self.wildless = {}
-            case Challenged(player, target, _, hand) if player == self.seat and hand is not None:
-                self.known[target] = set(hand)
+            case PenaltyPending(victim, amount) if self._last_wd4 and amount == 4:
+                self.wd4_faced[victim] = self.wd4_faced.get(victim, 0) + 1
+            case Challenged(player, target, bluff, hand):
+                self.challenges[player] = self.challenges.get(player, 0) + 1
+                shown = self.bluffs_shown if bluff else self.honest_shown
+                shown[target] = shown.get(target, 0) + 1
+                if player == self.seat and hand is not None:
+                    self.known[target] = set(hand)
             case CardReturned(player, card):
                 self.known.setdefault(player, set()).add(card)
                 if player == self.seat:

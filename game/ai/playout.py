@@ -102,9 +102,9 @@ def light_policy(game: Game, tally: Tally | None = None) -> Action:
         return min(swaps, key=lambda a: len(game.hands[a.target]))
     if phase is Phase.DRAWN:
         drawn = game.drawn
-        # Like Hard, keep a drawn Wild Draw Four for later unless a player is close to out.
+        # Like Hard, keep a drawn wild for later unless a player is close to out.
         close = min(map(len, game.hands)) <= 2
-        if drawn is not None and drawn.rank is Rank.WILD_DRAW_FOUR and not close:
+        if drawn is not None and drawn.is_wild and not close:
             keep = next((a for a in mine if isinstance(a, Pass)), None)
             if keep is not None:
                 return keep

@@ -4,10 +4,11 @@ and the scores, drawn from the game and the presenter (no state of its own but t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pygame
 
+from game.cards import Card
 from game.engine import Game, Phase
 from game.match import Seat, SeatKind
 from game.narrate import Narrator
@@ -43,6 +44,30 @@ def warm_up(art: CardArt, layout: Layout) -> None:
     for width in widths:
         art.back(width)
         art.shadow(width, 0.3)
+
+
+def warm_later(
+    art: CardArt, layout: Layout, kinds: Sequence[Card], score_width: int
+) -> Iterator[None]:
+    """Idle work for the frames' spare time (``App.add_idle``): the direction ring in every
+    angle it turns through (both ways: a Reverse may come) and every card face at the widths
+    of the table, so no frame later makes several of them at once (a ring image takes about
+    4 ms, a face about 5: a round's score once showed a dozen new faces in one frame)."""
+    size = _ring_size(layout)
+    for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
+        ring = icon(kind, size, (255, 255, 255))
+        for angle in range(0, RING_REPEAT, RING_STEP):
+            _rotated(ring, angle)
+            yield
+    widths = sorted({layout.pile_card_width, score_width} | {s.card_width for s in layout.seats})
+    for width in widths:
+        for card in kinds:
+            art.face(card, width)
+            yield
+
+
+def _ring_size(layout: Layout) -> int:
+    return round(min(layout.direction.width, layout.direction.height))
 
 
 class Hud:
@@ -98,11 +123,12 @@ class Hud:
     def draw_center(self, surface: pygame.Surface, presenter: Presenter) -> None:
         box = self.layout.direction
         clockwise = presenter.direction > 0
-        size = round(min(box.width, box.height))
+        size = _ring_size(self.layout)
         ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, (255, 255, 255))
         spin = 0 if self.settings.reduced_motion else 18
         turn = (self.clock * (spin if clockwise else -spin)) % 360
-        angle = -round(turn / 3) * 3  # rotate in 3-degree steps so the cache stays small
+        # Rotate in whole steps, so every image the ring needs is made once (warm_up).
+        angle = -round(turn / RING_STEP) * RING_STEP
         rotated = _rotated(ring, angle)
         rotated.set_alpha(46)
         surface.blit(rotated, rotated.get_rect(center=box.center))
@@ -305,14 +331,18 @@ class Hud:
         return lines
 
 
+RING_STEP = 3  # degrees between the ring's images
+RING_REPEAT = 120  # the ring's three arrows look the same every 120 degrees
 _ROTATED: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
-    key = (id(image), angle)
+    """The ring ``image`` turned by ``angle`` degrees, made once (a 520-pixel ring takes about
+    4 ms to turn, and each image is a megabyte: the three-fold symmetry keeps them to 40)."""
+    key = (id(image), angle % RING_REPEAT)
     found = _ROTATED.get(key)
     if found is None:
-        if len(_ROTATED) > 400:
+        if len(_ROTATED) > 4 * RING_REPEAT // RING_STEP:  # other sizes: a new window size
             _ROTATED.clear()
-        found = _ROTATED[key] = pygame.transform.rotozoom(image, angle, 1.0)
+        found = _ROTATED[key] = pygame.transform.rotozoom(image, key[1], 1.0)
     return found

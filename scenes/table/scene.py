@@ -13,7 +13,6 @@ catch.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
@@ -21,6 +20,7 @@ import pygame
 
 from game.actions import Action, CallUno, Catch, Challenge, JumpIn, Play
 from game.ai import Level
+from game.ai.worker import SearchPool
 from game.cards import Card, Rank
 from game.engine import Game, Phase
 from game.events import Event
@@ -41,7 +41,7 @@ from scenes.input import Act, Intent, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
 from scenes.table.hand import Hand, Pile
-from scenes.table.hud import Hud, warm_up
+from scenes.table.hud import Hud, warm_later, warm_up
 from scenes.table.joinscreen import JoinOverlay
 from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import keep
@@ -60,6 +60,7 @@ from scenes.table.prompts import (
 )
 from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
+from scenes.table.scoring import card_width as score_width
 from scenes.ui import GOLD, Menu
 
 # What the phones are told when the table closes.
@@ -117,9 +118,9 @@ class TableScene(Scene):
         self.layout, problem = table_layout(game.players)
         if problem:
             app.notify(problem)
-        # The Expert searches for a while: off the frame loop, on a thread of its own.
+        # The Expert searches for a while: off the frame loop, in a process of its own.
         expert = any(s.level is Level.EXPERT for s in setup.seats)
-        self._pool = ThreadPoolExecutor(max_workers=1) if expert else None
+        self._pool = SearchPool() if expert else None
         # A continued or stacked game keeps its own rules and seed (the AIs' choices follow it).
         self.match = Match(
             game.rules,
@@ -129,7 +130,7 @@ class TableScene(Scene):
             max_rounds=setup.max_rounds,
             open_hands=setup.open_hands,
             pace=app.settings.ai_pace,
-            executor=self._pool,
+            searcher=self._pool,
         )
         self.art = art
         self.sounds = sounds
@@ -159,6 +160,8 @@ class TableScene(Scene):
         self.finished = False
         self.background = felt(self.app.screen.get_size()).convert()
         warm_up(art, self.layout)
+        faces = {(c.color, c.rank, c.house_rule): c for c in game.cards}
+        app.add_idle(warm_later(art, self.layout, list(faces.values()), score_width(game.players)))
         if resumed:
             self.presenter.snap(game)
             # The move log comes back too: the record replayed, one line per action as it was.
@@ -601,4 +604,4 @@ class TableScene(Scene):
             over = self.match.is_match_over
             self.phones.close(LEFT_OVER if over else LEFT_TABLE)
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool.shutdown()

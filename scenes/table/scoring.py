@@ -66,6 +66,20 @@ class ScoringTable(Protocol):
     def leave(self) -> None: ...
 
 
+def panel_height(players: int) -> int:
+    return min(900, 330 + players * 90)
+
+
+def row_height(height: int, players: int) -> int:
+    return min(96, (height - 290) // max(1, players))
+
+
+def card_width(players: int) -> int:
+    """The width of the cards counted on the score panel (the table warms their faces)."""
+    # Cards are 5:7: a row holds a card of about 0.7 of its height.
+    return max(28, min(64, int(row_height(panel_height(players), players) * 0.68)))
+
+
 class ScoringScene(Scene):
     opaque = False
 
@@ -78,8 +92,7 @@ class ScoringScene(Scene):
         self.age = 0.0
         cards = sum(len(h.cards) for h in self.ended.hands) if self.ended else 0
         self.count_s = app.settings.duration(CARD_COUNT_S) * cards
-        height = min(900, 330 + game.players * 90)
-        self.rect = pygame.Rect(0, 0, 1600, height)
+        self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players))
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu()
         self._buttons()
@@ -195,9 +208,8 @@ class ScoringScene(Scene):
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
         top = self.rect.y + 160
-        row_h = min(96, (self.rect.height - 290) // max(1, game.players))
-        # Cards are 5:7: a row holds a card of about 0.7 of its height.
-        width = max(28, min(64, int(row_h * 0.68)))
+        row_h = row_height(self.rect.height, game.players)
+        width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
         room = (self.rect.right - 400 - width) - (self.rect.x + CARDS_X)
         shown_cards = self._shown_cards()
