@@ -56,6 +56,9 @@ class Memory:
     honest_shown: dict[int, int] = field(default_factory=dict)
     challenges: dict[int, int] = field(default_factory=dict)
     wd4_faced: dict[int, int] = field(default_factory=dict)
+    # What was known of the +4 player's lack of the color before its +4: the +4 itself reads
+    # as a lack (a wild played on a color), which must not count when judging a bluff.
+    wd4_lack_before: int | None = None
     _last_wd4: bool = False
     _drew_at: dict[int, Color | None] = field(default_factory=dict)
 
@@ -83,6 +86,8 @@ class Memory:
                 self._last_wd4 = card.rank is Rank.WILD_DRAW_FOUR
                 if card.rank is Rank.WILD_DRAW_FOUR:
                     self.wd4_color_before = self.color
+                    lacks = self.void.get(player, {})
+                    self.wd4_lack_before = lacks.get(self.color) if self.color else None
                 if player != self.seat:
                     self._played(player, card)
                 if card.color is not None:
