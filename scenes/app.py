@@ -319,7 +319,7 @@ class App:
             # What is left of the frame, less the longest piece of idle work, warms caches.
             self.idle(started + 1.0 / FPS - IDLE_PIECE_S)
         # Closing the window ends every screen: a table with phones tells them and stops its
-        # server, the Expert's thread is shut down.
+        # server, the Expert's worker process is shut down.
         while self.stack:
             self.stack.pop().exit()
         return self.exit_code

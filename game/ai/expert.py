@@ -12,18 +12,19 @@ color for its own Wild or Wild Draw Four is searched the same way, from the posi
 before the wild left the hand. It stops at its time budget (default 0.2 s) or after a fixed
 number of samples (for reproducible arenas), whichever comes first. Other decisions
 (challenges, windows, house rules) are the Hard level's. It is a pure function of the view, the
-memory and its random generator, so the table scene can run it in a worker thread.
+memory and its random generator, so the table runs it in a worker process (``game.ai.worker``)
+and gets the decision it would have made in its own.
 
 The playouts use a light version of the Hard policy that reads the sampled game directly
-instead of building a view and a memory for every move: every player keeps its wilds (and a
-drawn Wild Draw Four while nobody is close to out), heads-up plays its extra-turn cards first,
+instead of building a view and a memory for every move: every player keeps its wilds (a
+drawn one too, while nobody is close to out), heads-up plays its extra-turn cards first,
 otherwise plays the card the next player is least likely to follow, counted from what that
 player cannot have seen (the deck minus its own hand and the discard pile) and the next hand's
 size, with the biggest color breaking ties; it names its strongest color and takes penalties
 without challenging. It reads only the hand of the player it moves for, so the sampled hands
 of the others never steer a move (letting it peek at the next hand to block measured worse in
 a short arena run). Without views to build, a few hundred samples fit in the budget instead of
-a few dozen.
+a few dozen; the playouts live in ``game.ai.playout``, which ``make fast`` compiles.
 """
 
 from __future__ import annotations

@@ -19,8 +19,6 @@ from functools import partial
 import pygame
 
 from game.actions import Action, CallUno, Catch, Challenge, JumpIn, Play
-from game.ai import Level
-from game.ai.worker import SearchPool
 from game.cards import Card, Rank
 from game.engine import Game, Phase
 from game.events import Event
@@ -36,12 +34,12 @@ from game.record import Record
 from game.rules import RACE_ACTION_TEXT
 from scenes import routes
 from scenes.app import App, Scene
-from scenes.art import CardArt, felt
+from scenes.art import CardArt
 from scenes.input import Act, Intent, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
 from scenes.table.hand import Hand, Pile
-from scenes.table.hud import Hud, warm_later, warm_up
+from scenes.table.hud import Hud
 from scenes.table.joinscreen import JoinOverlay
 from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import keep
@@ -60,7 +58,7 @@ from scenes.table.prompts import (
 )
 from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
-from scenes.table.scoring import card_width as score_width
+from scenes.table.start import open_match, prepare_media
 from scenes.ui import GOLD, Menu
 
 # What the phones are told when the table closes.
@@ -118,20 +116,7 @@ class TableScene(Scene):
         self.layout, problem = table_layout(game.players)
         if problem:
             app.notify(problem)
-        # The Expert searches for a while: off the frame loop, in a process of its own.
-        expert = any(s.level is Level.EXPERT for s in setup.seats)
-        self._pool = SearchPool() if expert else None
-        # A continued or stacked game keeps its own rules and seed (the AIs' choices follow it).
-        self.match = Match(
-            game.rules,
-            setup.seats,
-            game.seed,
-            game=game,
-            max_rounds=setup.max_rounds,
-            open_hands=setup.open_hands,
-            pace=app.settings.ai_pace,
-            searcher=self._pool,
-        )
+        self.match, self._pool = open_match(app, setup, game)
         self.art = art
         self.sounds = sounds
         self.narrator = table_narrator(setup, game.rules)
@@ -158,10 +143,7 @@ class TableScene(Scene):
         self.races = Races(self.match, self._submit_quietly)
         self.round_shown = 0
         self.finished = False
-        self.background = felt(self.app.screen.get_size()).convert()
-        warm_up(art, self.layout)
-        faces = {(c.color, c.rank, c.house_rule): c for c in game.cards}
-        app.add_idle(warm_later(art, self.layout, list(faces.values()), score_width(game.players)))
+        self.background = prepare_media(app, art, self.layout, game)
         if resumed:
             self.presenter.snap(game)
             # The move log comes back too: the record replayed, one line per action as it was.
@@ -171,9 +153,8 @@ class TableScene(Scene):
             self.presenter.push(game.log, self.narrator.line(game.log))
         keep(self.match, setup, self.refuse, autosave=autosave, count=not autoplay, new=not resumed)
         self.match.add_listener(self)
-        phones = self.match.phones
         where = network or routes.Network()
-        self.phones = open_phones(self.match, art, where, app.notify) if phones else None
+        self.phones = open_phones(self.match, art, where, app.notify) if self.match.phones else None
 
     # ------------------------------------------------------------- the match
 
@@ -601,7 +582,6 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         if self.phones is not None:
-            over = self.match.is_match_over
-            self.phones.close(LEFT_OVER if over else LEFT_TABLE)
+            self.phones.close(LEFT_OVER if self.match.is_match_over else LEFT_TABLE)
         if self._pool is not None:
             self._pool.shutdown()

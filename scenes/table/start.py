@@ -1,0 +1,43 @@
+"""What a table sets up before its first frame: the match with its Experts' worker, and the
+media made ahead (the felt, the card backs of the deal, and idle work for the rest)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai import Level
+from game.ai.worker import SearchPool
+from game.engine import Game
+from game.match import Match, MatchSetup
+from scenes.app import App
+from scenes.art import CardArt, felt
+from scenes.table.hud import warm_later, warm_up
+from scenes.table.layout import Layout
+from scenes.table.scoring import card_width as score_width
+
+
+def open_match(app: App, setup: MatchSetup, game: Game) -> tuple[Match, SearchPool | None]:
+    """The match a table plays; its Experts search in a process of their own, off the frames.
+    A continued or stacked game keeps its own rules and seed (the AIs' choices follow it)."""
+    expert = any(s.level is Level.EXPERT for s in setup.seats)
+    pool = SearchPool() if expert else None
+    match = Match(
+        game.rules,
+        setup.seats,
+        game.seed,
+        game=game,
+        max_rounds=setup.max_rounds,
+        open_hands=setup.open_hands,
+        pace=app.settings.ai_pace,
+        searcher=pool,
+    )
+    return match, pool
+
+
+def prepare_media(app: App, art: CardArt, layout: Layout, game: Game) -> pygame.Surface:
+    """The felt background; the backs the deal flies through now; the ring's images and every
+    face at the table's widths in the frames' spare time."""
+    warm_up(art, layout)
+    faces = {(c.color, c.rank, c.house_rule): c for c in game.cards}
+    app.add_idle(warm_later(art, layout, list(faces.values()), score_width(game.players)))
+    return felt(app.screen.get_size()).convert()
