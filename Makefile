@@ -50,9 +50,11 @@ $(BUILD_STAMP): $(STAMP)
 package: $(BUILD_STAMP)
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN build.spec
 
-# The built program plays a whole AI-only match headless and must exit 0.
+# The built program plays a whole AI-only match headless and must exit 0; then a round of two
+# Experts at speed, whose searches run in the worker process the packaged program spawns.
 package-smoke:
 	$(HEADLESS) dist/OneMoreCard/OneMoreCard --autoplay --players 4 --seed 1 --speed 0
+	$(HEADLESS) dist/OneMoreCard/OneMoreCard --autoplay --players 2 --level expert --seed 2 --rounds 1 --speed 8
 
 simulate: $(STAMP)
 	$(PY) -m tools.simulate --preset classic --players 2 --games 2000 --seed 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -252,4 +253,7 @@ def run() -> int:
 
 
 if __name__ == "__main__":
+    # The Expert's worker is a process started by spawn: in the packaged program that runs
+    # this executable again, which must then be the worker and nothing else.
+    multiprocessing.freeze_support()
     sys.exit(run())
