@@ -48,6 +48,7 @@ $(BUILD_STAMP): $(STAMP)
 
 # The standalone program: dist/OneMoreCard/ (ONEFILE=1 for a single file).
 package: $(BUILD_STAMP)
+	@$(PY) -m tools.build_fast || echo "(the package ships the plain-Python engine)"
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN build.spec
 
 # The built program plays a whole AI-only match headless and must exit 0; then a round of two

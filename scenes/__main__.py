@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game import __version__
+from game import __version__, engine
 from game.ai import Level
 from game.events import RoundEnded
 from game.match import AI_NAMES, Match, MatchEvent, MatchSetup, Seat, SeatKind, ai_table
@@ -73,7 +73,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="open the title screen, Statistics and Continue once each, print what the player is"
         " told about their files, and exit (python -m tools.check_damaged_files runs this)",
     )
-    parser.add_argument("--version", action="version", version=f"One More Card {__version__}")
+    # Which engine runs (the packaged program ships the compiled one when it was built).
+    built = "compiled" if (engine.__file__ or "").endswith((".so", ".pyd")) else "plain Python"
+    parser.add_argument(
+        "--version", action="version", version=f"One More Card {__version__} ({built} engine)"
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
         parser.error("--players must be 2 to 10")
