@@ -16,7 +16,8 @@ from game.check import score_problems, state_problems
 from game.engine import Game
 from game.randomplay import random_action
 from game.rules import CustomEffect, Preset, Rules, TargetMode, preset
-from tools.simulate import build_rules, simulate
+from tools.common import build_rules
+from tools.simulate import simulate
 
 PRESET_NAMES = [p.value for p in Preset]
 

@@ -33,10 +33,9 @@ from game.ai.driver import AutoTable
 from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
-from game.rules import Rules, RulesError
+from game.rules import Rules
 from tools.common import hand_rules
 from tools.outside_agent import RLCardRule
-from tools.simulate import build_rules
 
 OUTSIDE = "rlcard-rule"
 
@@ -183,16 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", action="append", default=[], metavar="SWITCH=VALUE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    rules = hand_rules(args.preset, args.players)
+    rules = hand_rules(args.preset, args.players, args.rule)
     if rules is None:
         return 2
-    if args.rule:
-        try:
-            rules = build_rules(args.preset, args.rule)
-            rules.validate(args.players)
-        except (RulesError, ValueError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
     deals = max(1, args.rounds // 2)
     jobs = [
         Job(

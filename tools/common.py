@@ -3,16 +3,47 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from game.rules import Rules, RulesError, TargetMode, preset
 
 
-def hand_rules(name: str, players: int) -> Rules | None:
-    """A preset's rules for single hands at ``players`` seats; None (reason printed) if invalid."""
+def parse_rule(text: str) -> tuple[str, Any]:
+    """``SWITCH=VALUE`` from the command line, with the JSON type that Rules.from_dict reads."""
+    name, sep, raw = text.partition("=")
+    if not sep:
+        raise RulesError(f"--rule takes SWITCH=VALUE, not {text!r}")
+    name = name.strip().replace("-", "_")
+    raw = raw.strip()
+    value: Any = raw
+    if raw.lower() in ("true", "on", "yes"):
+        value = True
+    elif raw.lower() in ("false", "off", "no"):
+        value = False
+    elif raw.lstrip("-").isdigit():
+        value = int(raw)
+    if name == "custom_effects":
+        value = [v.strip() for v in raw.split(",") if v.strip()]
+    return name, value
+
+
+def build_rules(preset_name: str, rule_args: list[str]) -> Rules:
+    base = preset(preset_name).to_dict()
+    for text in rule_args:
+        name, value = parse_rule(text)
+        base[name] = value
+    base["target_mode"] = TargetMode.SINGLE_HAND.value  # a simulated game is one hand
+    return Rules.from_dict(base)
+
+
+def hand_rules(name: str, players: int, switches: Sequence[str] = ()) -> Rules | None:
+    """A preset's rules for single hands at ``players`` seats, with ``SWITCH=VALUE`` changes;
+    None (the reason printed) if they are not valid."""
     try:
-        rules = preset(name).with_changes(target_mode=TargetMode.SINGLE_HAND)
+        rules = build_rules(name, list(switches))
         rules.validate(players)
-    except RulesError as exc:
+    except (RulesError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return None
     return rules

@@ -25,7 +25,8 @@ from typing import Any
 from game.check import score_problems, state_problems
 from game.engine import Game
 from game.randomplay import random_action
-from game.rules import Rules, RulesError, TargetMode, preset
+from game.rules import Rules
+from tools.common import hand_rules
 
 MAX_ACTIONS = 100_000  # a hand longer than this counts as a game that did not end
 
@@ -52,34 +53,6 @@ class Tally:
             "max_turns": self.max_actions,
             "violations": self.violations,
         }
-
-
-def parse_rule(text: str) -> tuple[str, Any]:
-    """``SWITCH=VALUE`` from the command line, with the JSON type that Rules.from_dict reads."""
-    name, sep, raw = text.partition("=")
-    if not sep:
-        raise RulesError(f"--rule takes SWITCH=VALUE, not {text!r}")
-    name = name.strip().replace("-", "_")
-    raw = raw.strip()
-    value: Any = raw
-    if raw.lower() in ("true", "on", "yes"):
-        value = True
-    elif raw.lower() in ("false", "off", "no"):
-        value = False
-    elif raw.lstrip("-").isdigit():
-        value = int(raw)
-    if name == "custom_effects":
-        value = [v.strip() for v in raw.split(",") if v.strip()]
-    return name, value
-
-
-def build_rules(preset_name: str, rule_args: list[str]) -> Rules:
-    base = preset(preset_name).to_dict()
-    for text in rule_args:
-        name, value = parse_rule(text)
-        base[name] = value
-    base["target_mode"] = TargetMode.SINGLE_HAND.value  # a simulated game is one hand
-    return Rules.from_dict(base)
 
 
 def play_one(rules: Rules, players: int, seed: int, checks: bool, tally: Tally) -> None:
@@ -153,11 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-checks", action="store_true", help="measure the bare engine")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    try:
-        rules = build_rules(args.preset, args.rule)
-        rules.validate(args.players)
-    except (RulesError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    rules = hand_rules(args.preset, args.players, args.rule)
+    if rules is None:
         return 2
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
