@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import math
 
-from game.actions import Accept, Action, CallUno, ChooseColor, ChooseSwap, Draw, Pass, Play
+from game.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Challenge,
+    ChooseColor,
+    ChooseSwap,
+    Draw,
+    Pass,
+    Play,
+)
 from game.cards import COLORS, Card, DeckKind, Rank, deck
 from game.engine import Game, IllegalAction, Phase
 
@@ -94,9 +104,15 @@ def light_policy(game: Game, tally: Tally | None = None) -> Action:
         color = COLORS[max(range(4), key=lambda i: (counts[i], -i))]
         return next(a for a in mine if isinstance(a, ChooseColor) and a.color is color)
     if phase in (Phase.PENALTY, Phase.SKIP):
-        # Stack or bounce when possible; otherwise take it (no challenges in a playout).
+        # Stack or bounce when possible; challenge a +4 from a hand big enough to suspect
+        # (below); otherwise take it.
         answer = next((a for a in mine if isinstance(a, Play)), None)
-        return answer or next(a for a in mine if isinstance(a, Accept))
+        if answer is not None:
+            return answer
+        challenge = next((a for a in mine if isinstance(a, Challenge)), None)
+        if challenge is not None and _suspect(game, actor):
+            return challenge
+        return next(a for a in mine if isinstance(a, Accept))
     if phase is Phase.SWAP:
         swaps = [a for a in mine if isinstance(a, ChooseSwap)]
         return min(swaps, key=lambda a: len(game.hands[a.target]))
@@ -169,6 +185,19 @@ class Tally:
                 self.by_rank[r] += 1
                 self.by_cr[c * 32 + r] += 1
         self.length = len(discard)
+
+
+def _suspect(game: Game, victim: int) -> bool:
+    """Would a reasoning player challenge the +4 just played on ``victim``? Only from what is
+    public, the +4 player's hand size: Normal's estimate of a bluff (a bluff in ten, the odds
+    that a hand that size still holds the color) pays for a challenge from four cards on
+    heads-up and five at a bigger table. Without this every bluff in a playout went unpunished
+    and the search took the Expert's own bluffs for sure gains."""
+    n = game.players
+    p = (victim - game.direction) % n
+    while not game.active[p]:
+        p = (p - game.direction) % n
+    return len(game.hands[p]) >= (4 if sum(game.active) == 2 else 5)
 
 
 def _next_active(game: Game, seat: int) -> int:
