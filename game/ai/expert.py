@@ -22,10 +22,11 @@ otherwise plays the card the next player is least likely to follow, counted from
 player cannot have seen (the deck minus its own hand and the discard pile) and the next hand's
 size, with the biggest color breaking ties; it names its strongest color, and challenges a +4
 only from a hand big enough that a reasoning player would suspect it (so a bluff of the
-Expert's own is not taken for a sure gain). It reads only the hand of the player it moves for, so the sampled hands
-of the others never steer a move (letting it peek at the next hand to block measured worse in
-a short arena run). Without views to build, a few hundred samples fit in the budget instead of
-a few dozen; the playouts live in ``game.ai.playout``, which ``make fast`` compiles.
+Expert's own is not taken for a sure gain). It reads only the hand of the player it moves
+for, so the sampled hands of the others never steer a move (letting it peek at the next hand
+to block measured worse in a short arena run). Without views to build, a few hundred samples
+fit in the budget instead of a few dozen; the playouts live in ``game.ai.playout``, which
+``make fast`` compiles.
 """
 
 from __future__ import annotations
