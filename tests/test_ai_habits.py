@@ -124,18 +124,28 @@ def after_a_wild_draw_four(hands: list[list[str]], bluffer_plays: str) -> Game:
     return game
 
 
-@pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
-def test_a_wild_draw_four_from_a_big_hand_is_not_challenged_without_reason(level: Level) -> None:
-    # Seat 1 holds eight cards: likely some red, but nobody has been seen to bluff, and a
-    # wrong challenge costs two more cards. The old Normal challenged any +4 from six cards.
-    hands = [
-        ["B1", "B2", "B3"],
-        ["W+4", "G1", "G2", "G3", "Y1", "Y2", "Y3", "B4", "B5"],
-        ["G9", "Y9", "B9"],
-    ]
-    game = after_a_wild_draw_four(hands, "W+4")
-    action = make_agent(level).decide(game.view(2), memory_of(game, 2), random.Random(1))
-    assert action == Accept(2)
+BIG = ["W+4", "G1", "G2", "G3", "Y1", "Y2", "Y3", "B4", "B5"]  # eight cards after the +4
+SMALL = ["W+4", "G1", "Y2", "B4"]  # three
+
+
+def answer(level: Level, bluffer: list[str]) -> Action | None:
+    game = after_a_wild_draw_four([["B1", "B2", "B3"], bluffer, ["G9", "Y9", "B9"]], "W+4")
+    return make_agent(level).decide(game.view(2), memory_of(game, 2), random.Random(1))
+
+
+def test_hard_does_not_challenge_without_reason() -> None:
+    # Eight cards likely hold some red, but Hard takes one +4 in fifty for a bluff until
+    # challenges show otherwise, and a wrong challenge costs two more cards.
+    assert answer(Level.HARD, BIG) == Accept(2)
+    assert answer(Level.HARD, SMALL) == Accept(2)
+
+
+def test_normal_challenges_a_big_hand_by_its_estimate_not_any_hand() -> None:
+    # Normal takes one +4 in ten for a bluff: from eight cards the color is likely still
+    # held, so the estimate pays for a challenge; from three it does not. (The old Normal
+    # challenged any +4 from six cards or more, the size alone deciding.)
+    assert answer(Level.NORMAL, BIG) == Challenge(2)
+    assert answer(Level.NORMAL, SMALL) == Accept(2)
 
 
 @pytest.mark.parametrize("level", [Level.NORMAL, Level.HARD])
