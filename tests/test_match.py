@@ -663,3 +663,39 @@ def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
         assert len(match.game.actions) >= 12  # play went on: here, then on a new worker
     finally:
         pool.shutdown()
+
+
+OWNER = """
+import sys, time
+from game.ai.worker import SearchPool
+pool = SearchPool()
+pool._pool.submit(int).result(timeout=60)  # the worker is up
+print(" ".join(str(pid) for pid in pool._pool._processes), flush=True)
+time.sleep(120)
+"""
+
+
+def test_the_worker_leaves_when_the_game_is_killed() -> None:
+    owner = subprocess.Popen(
+        [sys.executable, "-c", OWNER], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
+    )
+    try:
+        assert owner.stdout is not None
+        pids = [int(p) for p in owner.stdout.readline().split()]
+        assert pids
+    finally:
+        owner.kill()  # SIGKILL: no shutdown, no cleanup in the game's process
+        owner.wait(10)
+    deadline = time.monotonic() + 15
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        alive = [p for p in pids if Path(f"/proc/{p}").exists() and not zombie(p)]
+        time.sleep(0.1)
+    assert alive == [], "the worker outlived the game"
+
+
+def zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    except OSError:
+        return False

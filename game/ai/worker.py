@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import io
 import multiprocessing
+import multiprocessing.connection
+import os
 import pickle
 import random
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -69,6 +72,20 @@ def _ready() -> bool:
     return True
 
 
+def _leave_with_parent() -> None:
+    """In the worker, at its start: exit as soon as the game's process is gone. A pool's worker
+    otherwise outlives a game that crashed or was killed, waiting on its queue forever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
+
+
 def _decide(kind: DeckKind, payload: bytes) -> bytes:
     """In the worker: the Expert's decision for the view and memory sent."""
     budget_s, samples, view, memory, state = loads(payload, kind)
@@ -110,7 +127,9 @@ class SearchPool:
     @staticmethod
     def _start() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        pool = ProcessPoolExecutor(
+            max_workers=1, mp_context=context, initializer=_leave_with_parent
+        )
         pool.submit(_ready)  # start the worker now, not at the first search
         return pool
 
