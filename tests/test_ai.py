@@ -16,8 +16,17 @@ from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
 from game.ai.playout import Tally, light_policy, playout
 from game.cards import Color, DeckKind, deck, find_cards
+from game.check import state_problems
 from game.engine import Game
-from game.events import CardPlayed, CardsDrawn, DrawReason, Passed, RoundStarted, redact
+from game.events import (
+    CardPlayed,
+    CardsDrawn,
+    ColorChosen,
+    DrawReason,
+    Passed,
+    RoundStarted,
+    redact,
+)
 from game.randomplay import random_action
 from game.rules import Rules, Stacking, TargetMode, preset
 from tests.helpers import new_game
@@ -314,6 +323,31 @@ def test_memory_counts_the_cards_taken_since_a_lack() -> None:
     memory.color = Color.BLUE
     memory.observe(CardPlayed(1, deck(DeckKind.CLASSIC)[-1]))
     assert Color.BLUE in memory.lacks(1)
+
+
+def test_samples_give_a_player_the_color_it_named() -> None:
+    # Seat 1 plays a wild on red and names green (a sound player names a color it holds): every
+    # sample gives it a green card, until it plays one. Without the inference some do not.
+    hands = [["R9", "G1", "R5", "Y8"], ["W", "G7", "B1", "Y2"]]
+    game = new_game(hands, "R2", rules=Rules(target_mode=TargetMode.SINGLE_HAND))
+    game.apply(Play(0, game.hands[0][0]))  # R9
+    game.apply(Play(1, next(c for c in game.hands[1] if c.is_wild)))
+    game.apply(ChooseColor(1, Color.GREEN))
+    game.apply(Play(0, next(c for c in game.hands[0] if c.code == "G1")))
+    game.apply(Play(1, next(c for c in game.hands[1] if c.code == "B1")))
+    memory = memory_of(game, 0)
+    assert memory.named == {1: Color.GREEN}  # a blue card says nothing of green
+    view = game.view(0)
+    samples = [sample_position(view, memory, random.Random(s)) for s in range(40)]
+    assert all(any(c.color is Color.GREEN for c in g.hands[1]) for g in samples)
+    assert all(len(g.hands[1]) == 2 and state_problems(g) == [] for g in samples)
+    blind = [sample_position(view, memory, random.Random(s), infer_named=False) for s in range(40)]
+    assert not all(any(c.color is Color.GREEN for c in g.hands[1]) for g in blind)
+    green = next(c for c in deck(DeckKind.CLASSIC) if c.color is Color.GREEN)
+    memory.observe(CardPlayed(1, green))  # the named color came out: nothing more is read
+    assert memory.named == {}
+    memory.observe(ColorChosen(0, Color.RED))  # the seat's own color is no news to it
+    assert memory.named == {}
 
 
 def test_hard_plays_the_card_the_next_player_cannot_follow() -> None:

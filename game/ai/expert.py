@@ -3,9 +3,11 @@
 For a turn decision with more than one distinct option (two copies of a card count as one) it
 repeatedly samples the hidden cards (the other hands and the draw pile) consistently with what
 its seat knows: hand sizes, cards it knows to be in a hand, colors a player seems to lack (at
-most as many cards of them as the player has taken since). On each sample it tries every
-candidate and plays the hand out; a playout scores the won hand first, since won hands are what
-the level is measured on, and its round points only break near-ties. The Hard choice stands
+most as many cards of them as the player has taken since), and the color a player named for
+its wild (a sound player names a color it holds: at least one card of it, until it plays one).
+On each sample it tries every candidate and plays the hand out; a playout scores the won hand
+first, since won hands are what the level is measured on, and its round points only break
+near-ties. The Hard choice stands
 unless another candidate wins a clearly larger share of the same samples; a candidate that
 clearly cannot is dropped on the way, so the samples go to the lines still in question. The
 color for its own Wild or Wild Draw Four is searched the same way, from the position just
@@ -64,9 +66,24 @@ DROP_K = 1.5
 class Expert(Hard):
     level = Level.EXPERT
 
-    def __init__(self, budget_s: float = 0.2, samples: int | None = None) -> None:
+    def __init__(
+        self,
+        budget_s: float = 0.2,
+        samples: int | None = None,
+        *,
+        margin: float = MARGIN,
+        se_k: float = SE_K,
+        drop_k: float = DROP_K,
+        infer_named: bool = True,
+    ) -> None:
         self.budget_s = budget_s
         self.samples = samples
+        # The guard and the dropping of the search (module constants; tools.decision_gain
+        # compares other settings on the same positions).
+        self.margin = margin
+        self.se_k = se_k
+        self.drop_k = drop_k
+        self.infer_named = infer_named
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -143,7 +160,7 @@ class Expert(Hard):
         while runs < limit:
             seed = int(rng.random() * 2**31)
             for i in alive:
-                game = sample_position(view, memory, random.Random(seed))
+                game = sample_position(view, memory, random.Random(seed), self.infer_named)
                 if prefix is not None:
                     try:
                         game.apply(prefix)
@@ -157,7 +174,8 @@ class Expert(Hard):
                 alive = [
                     i
                     for i in alive
-                    if i == base_i or _upper(_diffs(values[i], values[base_i])) >= MARGIN
+                    if i == base_i
+                    or _upper(_diffs(values[i], values[base_i]), self.drop_k) >= self.margin
                 ]
                 if len(alive) == 1:
                     self.searched.append((runs, False))
@@ -167,7 +185,7 @@ class Expert(Hard):
         best, best_gain = default, 0.0
         for i in alive:
             gain, spread = _mean_se(_diffs(values[i], values[base_i]))
-            if gain > max(MARGIN, SE_K * spread) and gain > best_gain:
+            if gain > max(self.margin, self.se_k * spread) and gain > best_gain:
                 best, best_gain = candidates[i], gain
         self.searched.append((runs, self.samples is None and runs < limit))
         return best
@@ -188,10 +206,10 @@ def _mean_se(diffs: list[float]) -> tuple[float, float]:
     return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
 
 
-def _upper(diffs: list[float]) -> float:
-    """The gain plus ``DROP_K`` standard errors: what the candidate might still be worth."""
+def _upper(diffs: list[float], drop_k: float) -> float:
+    """The gain plus ``drop_k`` standard errors: what the candidate might still be worth."""
     mean, se = _mean_se(diffs)
-    return mean + DROP_K * se
+    return mean + drop_k * se
 
 
 def _kind(action: Action) -> object:
@@ -201,10 +219,14 @@ def _kind(action: Action) -> object:
     return type(action).__name__
 
 
-def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
+def sample_position(
+    view: SeatView, memory: Memory, rng: random.Random, infer_named: bool = True
+) -> Game:
     """A full game consistent with ``view``: hidden cards dealt at random to the other hands
     (cards known in a hand stay there; a player who lacked a color, or any wild, gets no more
-    of it than the cards they have taken since) and the rest to the draw pile."""
+    of it than the cards they have taken since) and the rest to the draw pile. With
+    ``infer_named``, a player who named a color for a wild and has played none of it since
+    holds at least one card of it (a sound player names a color it holds)."""
     cards = deck(view.rules.deck)
     placed = {c.uid for c in view.hand} | {c.uid for c in view.discard}
     hands: list[list[Card]] = [[] for _ in range(view.players)]
@@ -221,7 +243,8 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
     for p in range(view.players):
         if p == view.seat:
             continue
-        need = view.hand_sizes[p] - len(hands[p])
+        known_n = len(hands[p])
+        need = view.hand_sizes[p] - known_n
         # How many more cards of each lacking color (None: of any wild) p may still get.
         room: dict[Color | None, int] = {c: n for c, n in memory.void.get(p, {}).items()}
         if p in memory.wildless:
@@ -241,6 +264,9 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
         while need > 0 and pool:  # not enough cards outside the lacking colors
             hands[p].append(pool.pop())
             need -= 1
+        named = memory.named.get(p) if infer_named else None
+        if named is not None and named not in room:
+            _hold_named(hands[p], known_n, pool, named)
     drawn = view.drawn
     return Game.from_position(
         view.rules,
@@ -264,3 +290,14 @@ def sample_position(view: SeatView, memory: Memory, rng: random.Random) -> Game:
         flipped=view.flipped,
         quiet=True,
     )
+
+
+def _hold_named(hand: list[Card], first_dealt: int, pool: list[Card], color: Color) -> None:
+    """Make sure ``hand`` holds a card of ``color``: if none of it was dealt, the last card
+    dealt to it (never a known one, from ``first_dealt`` on) trades places with the first
+    card of the color left in ``pool``."""
+    if len(hand) <= first_dealt or any(c.color is color for c in hand):
+        return
+    j = next((j for j, c in enumerate(pool) if c.color is color), None)
+    if j is not None:
+        hand[-1], pool[j] = pool[j], hand[-1]

@@ -49,6 +49,9 @@ class Memory:
     void: dict[int, dict[Color, int]] = field(default_factory=dict)
     # wildless[p]: p was seen without a wild and has taken this many cards since.
     wildless: dict[int, int] = field(default_factory=dict)
+    # named[p]: the color p named for its wild, while p has played no card of it since: a
+    # sound player names a color it holds (its strongest), so p likely still holds one.
+    named: dict[int, Color] = field(default_factory=dict)
     wd4_color_before: Color | None = None  # the color a Wild Draw Four was played on
     # What this match's challenges showed (public): per player, +4s shown to be bluffs or
     # honest, challenges made, and +4s faced (as the player who could challenge).
@@ -67,6 +70,7 @@ class Memory:
         self.known = {p: set() for p in range(self.players)}
         self.void = {p: {} for p in range(self.players)}
         self.wildless = {}
+        self.named = {}
         self._drew_at = {}
 
     def lacks(self, player: int) -> set[Color]:
@@ -95,8 +99,10 @@ class Memory:
                 self._forget(player, card)
                 if player == self.seat and card in self.hand:
                     self.hand.remove(card)
-            case ColorChosen(_, color):
+            case ColorChosen(player, color):
                 self.color = color
+                if player != self.seat:
+                    self.named[player] = color
             case CardsDrawn(player, cards, reason, _):
                 if player == self.seat:
                     self.hand.extend(c for c in cards if c is not None)
@@ -126,6 +132,7 @@ class Memory:
                 self.known = {p: set() for p in range(self.players)}
                 self.void = {p: {} for p in range(self.players)}
                 self.wildless = {}
+                self.named = {}
             case PenaltyPending(victim, amount) if self._last_wd4 and amount == 4:
                 self.wd4_faced[victim] = self.wd4_faced.get(victim, 0) + 1
             case Challenged(player, target, bluff, hand):
@@ -154,6 +161,8 @@ class Memory:
 
     def _played(self, player: int, card: Card) -> None:
         """``player`` played ``card``: it came from the cards they took since a lack, if any."""
+        if card.color is not None and self.named.get(player) is card.color:
+            del self.named[player]  # the color named came out: no more is read into it
         void = self.void.setdefault(player, {})
         just_drawn = self._drew_at.pop(player, None) is not None
         if just_drawn:
@@ -192,12 +201,19 @@ class Memory:
             wildless[a] = wb
         if wa is not None:
             wildless[b] = wa
+        na, nb = self.named.pop(a, None), self.named.pop(b, None)
+        if nb is not None:
+            self.named[a] = nb
+        if na is not None:
+            self.named[b] = na
         if self.seat in (a, b):
             mine, theirs, other = (a_hand, b_hand, b) if self.seat == a else (b_hand, a_hand, a)
             self.hand = [c for c in mine if c is not None]
             known[other] = {c for c in theirs if c is not None}
             void[other] = {}
             wildless.pop(other, None)
+            self.named.pop(other, None)
+        self.named.pop(self.seat, None)
         self._drew_at.clear()
 
     def _pass(
@@ -218,6 +234,7 @@ class Memory:
         known[self.seat], void[self.seat] = set(), {}
         wildless.pop(self.seat, None)
         self.known, self.void, self.wildless = known, void, wildless
+        self.named = {}  # rare enough (a 0 under 7-0) not to follow the hands around
         self._drew_at.clear()
 
     def sync_hand(self, hand: tuple[Card, ...]) -> None:
