@@ -123,7 +123,9 @@ class ReplayScene(Scene):
         self.app.close(self)
 
     def handle(self, intent: Intent) -> None:
-        if intent.act is Act.RIGHT:
+        if intent.act is Act.PRESS and self.hud.on_menu_button(intent.pos):
+            self.leave()
+        elif intent.act is Act.RIGHT:
             self.forward()
         elif intent.act is Act.LEFT:
             self.back()
@@ -143,7 +145,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        self.hud.draw_table(surface, self.game, self.presenter)
+        self.hud.draw_table(surface, self.game, self.presenter, menu_label="Leave (Esc)")
         box = self.layout.buttons.rect()
         label = pygame.Rect(box.x, box.y - 52, box.width, 44)
         surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)

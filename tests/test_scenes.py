@@ -265,6 +265,28 @@ def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
         assert sorted(s.card.uid for s in hand) == sorted(c.uid for c in again.hands[seat])
 
 
+def test_the_corner_button_opens_the_menu_and_leaves_the_replay(app: App) -> None:
+    from game.record import Record
+    from scenes.replay import ReplayScene
+    from scenes.table.overlays import PauseOverlay
+
+    # It is drawn as a button, so a click does what Esc does: at the table, the pause menu.
+    table = table_for(app, ai_table(2, Level.EASY, seed=3, rounds=1))
+    pygame.event.clear()
+    app.step(FRAME, [])
+    click(app, table.hud.layout.menu_button.rect().center)
+    app.step(FRAME, [])
+    assert isinstance(app.top, PauseOverlay) and app.stack[0] is table
+    # In the replay Esc leaves, and so does the button (labelled so).
+    replay = ReplayScene(app, table.setup, Record.of(table.game), app.media.sounds, app.media.art)
+    app.reset(replay)
+    app.step(FRAME, [])
+    assert app.top is replay
+    click(app, replay.hud.layout.menu_button.rect().center)
+    app.step(FRAME, [])
+    assert replay not in app.stack
+
+
 def test_keyboard_play_arrows_walk_the_hand_and_enter_plays_the_focused_card(app: App) -> None:
     table = table_for(app, default_setup(4))
     pygame.event.clear()

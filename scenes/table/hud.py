@@ -91,9 +91,11 @@ class Hud:
         game: Game,
         presenter: Presenter,
         status: tuple[str, tuple[int, int, int]] | None = None,
+        menu_label: str = "Menu (Esc)",
     ) -> None:
         """Everything of the table but its buttons, in drawing order; ``status`` is the banner
-        (None: the last move, or a greeting before the first)."""
+        (None: the last move, or a greeting before the first); ``menu_label`` names what the
+        corner button (and Esc) does in the scene that draws it."""
         self.draw_center(surface, presenter)
         for seat in range(game.players):
             self.draw_seat(surface, game, presenter, seat)
@@ -101,7 +103,7 @@ class Hud:
         self.draw_status(surface, *(status or (presenter.status or "Good luck!", WHITE)))
         self.draw_log(surface, game, presenter.log)
         self.draw_scores(surface, game)
-        self.draw_menu_button(surface)
+        self.draw_menu_button(surface, menu_label)
 
     def draw_status(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
         """The banner above the hand: the last move, a prompt or a refusal."""
@@ -300,10 +302,14 @@ class Hud:
             score = str(game.scores[seat])
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
 
-    def draw_menu_button(self, surface: pygame.Surface) -> None:
+    def draw_menu_button(self, surface: pygame.Surface, label: str) -> None:
         rect = self.layout.menu_button.rect()
         surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
-        draw_text(surface, "Menu (Esc)", 20, rect.center, WHITE)
+        draw_text(surface, label, 20, rect.center, WHITE)
+
+    def on_menu_button(self, pos: tuple[int, int] | None) -> bool:
+        """Whether a click at ``pos`` falls on the corner button."""
+        return pos is not None and self.layout.menu_button.rect().collidepoint(pos)
 
     def button_column(
         self, specs: Sequence[ButtonSpec], clicks: Sequence[Callable[[], None]], keys: Sequence[str]

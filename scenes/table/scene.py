@@ -394,6 +394,10 @@ class TableScene(Scene):
         if act in (Act.BACK, Act.PAUSE) and not self.race:
             self.app.push(PauseOverlay(self.app, self))
             return
+        if act is Act.PRESS and not self.race and self.hud.on_menu_button(intent.pos):
+            # The corner button is drawn as a button: a click does what its Esc does.
+            self.app.push(PauseOverlay(self.app, self))
+            return
         if self.race is not None and self._race_input(intent):
             return
         owner = moves.owner(self.device_seat, intent.device, self.match)
