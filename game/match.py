@@ -332,6 +332,7 @@ class Match:
         self.auto = AutoTable(self.game, agents, seed)
         self._searcher = searcher
         self._thinking: dict[int, Pending] | None = None  # decisions on the searcher, by seat
+        self._sent_at = 0.0  # when the decisions now on the searcher were sent
         self._plan: Plan | None = None
         self._race_seen_at: float | None = None
         self._finished = False
@@ -479,8 +480,10 @@ class Match:
             def answered(seat: int, agent: Agent, *args: Any) -> Action | None:
                 return answers[seat] if seat in answers else agent.decide(*args)
 
-            # The same proposals as when the searches were sent, with their answers in.
-            self._schedule(self.auto.proposals(answered), now)
+            # The same proposals as when the searches were sent, with their answers in, timed
+            # from then: the search is the Expert's thinking, spent inside its pause rather
+            # than before it (its turn takes no longer than Hard's while the search fits).
+            self._schedule(self.auto.proposals(answered), now, since=self._sent_at)
         if self._plan is None:
             searcher = self._searcher
             if searcher is None:
@@ -499,6 +502,7 @@ class Match:
             proposals = self.auto.proposals(send)
             if sent:
                 self._thinking = sent  # scheduled when every answer is back
+                self._sent_at = now
             else:
                 self._schedule(proposals, now)
             return []
@@ -554,7 +558,11 @@ class Match:
         # phone is away (its person could not answer, catch or race).
         return not self.is_round_over and self.hand_off_to() is None and not self.away
 
-    def _schedule(self, proposals: Sequence[Proposal], now: float) -> None:
+    def _schedule(
+        self, proposals: Sequence[Proposal], now: float, since: float | None = None
+    ) -> None:
+        """Plan the earliest proposal, due its delay after ``since`` (the moment the proposals
+        were asked for, when earlier than ``now``); a race's arrivals run from its prompt."""
         first = earliest(proposals)
         if first is None:
             return
@@ -570,7 +578,8 @@ class Match:
             # saw it at the same moment.
             self._plan = Plan(first, self._race_seen_at + first.delay_s * self.pace)
             return
-        self._plan = Plan(first, now + first.delay_s * self.pace)
+        start = now if since is None else min(since, now)
+        self._plan = Plan(first, start + first.delay_s * self.pace)
 
     def _apply(self, action: Action) -> list[Event]:
         self._check_not_notifying()

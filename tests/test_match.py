@@ -617,6 +617,58 @@ def test_the_experts_search_in_a_worker_process_makes_the_same_moves_as_inline()
     assert remote.game.state_digest() == inline.game.state_digest()
 
 
+class HeldSearch:
+    """A search whose answer is ready when the test says so."""
+
+    def __init__(self, action: Action | None) -> None:
+        self.action, self.ready = action, False
+
+    def done(self) -> bool:
+        return self.ready
+
+    def result(self) -> Action | None:
+        return self.action
+
+
+class HeldSearcher:
+    def __init__(self) -> None:
+        self.sent: list[HeldSearch] = []
+
+    def wants(self, agent: Agent) -> bool:
+        return agent.level is Level.EXPERT
+
+    def submit(
+        self, agent: Agent, view: SeatView, memory: Memory, rng: random.Random
+    ) -> HeldSearch:
+        self.sent.append(HeldSearch(agent.decide(view, memory, rng)))
+        return self.sent[-1]
+
+
+def test_the_experts_pause_runs_while_it_searches() -> None:
+    # The search is the Expert's thinking: its move is due its pause after the search was
+    # sent, not after the answer came back (a search shorter than the pause adds no wait).
+    seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT))
+    searcher = HeldSearcher()
+    match = Match(
+        Rules(), seats, 5, agent_factory=lambda lv: make_agent(lv, samples=2), searcher=searcher
+    )
+    match.tick(10.0)
+    assert len(searcher.sent) == 1 and match.plan is None
+    match.tick(10.3)  # still searching: nothing planned
+    assert match.plan is None
+    searcher.sent[0].ready = True
+    match.tick(10.5)
+    think = make_agent(Level.EXPERT).timing.think_s
+    assert match.plan is not None and match.plan.due == pytest.approx(10.0 + think)
+    # A search longer than the pause: the move comes at once when the answer is back.
+    before = len(match.game.actions)
+    assert match.tick(10.0 + think) and len(match.game.actions) == before + 1
+    match.tick(20.0)  # the next decision goes to the searcher
+    assert len(searcher.sent) == 2
+    searcher.sent[-1].ready = True
+    assert match.tick(25.0) and len(match.game.actions) == before + 2
+
+
 class CountingPool(SearchPool):
     sent = 0
 

@@ -7,15 +7,15 @@ most as many cards of them as the player has taken since), and the color a playe
 its wild (a sound player names a color it holds: at least one card of it, until it plays one).
 On each sample it tries every candidate and plays the hand out; a playout scores the won hand
 first, since won hands are what the level is measured on, and its round points only break
-near-ties. The Hard choice stands
-unless another candidate wins a clearly larger share of the same samples; a candidate that
-clearly cannot is dropped on the way, so the samples go to the lines still in question. The
-color for its own Wild or Wild Draw Four is searched the same way, from the position just
-before the wild left the hand. It stops at its time budget (default 0.2 s) or after a fixed
-number of samples (for reproducible arenas), whichever comes first. Other decisions
-(challenges, windows, house rules) are the Hard level's. It is a pure function of the view, the
-memory and its random generator, so the table runs it in a worker process (``game.ai.worker``)
-and gets the decision it would have made in its own.
+near-ties. The Hard choice stands unless another candidate wins a clearly larger share of the
+same samples; a candidate that clearly cannot is dropped on the way, so the samples go to the
+lines still in question. The color for its own Wild or Wild Draw Four is searched the same
+way, from the position just before the wild left the hand. It stops at its time budget
+(default 0.2 s) or after a fixed number of samples (for reproducible arenas), whichever comes
+first. Other decisions (challenges, windows, house rules) are the Hard level's. It is a pure
+function of the view, the memory and its random generator, so the table runs it in a worker
+process (``game.ai.worker``) and gets the decision it would have made in its own, while its
+thinking pause runs (``game.match``: the pause counts from when the search was sent).
 
 The playouts use a light version of the Hard policy that reads the sampled game directly
 instead of building a view and a memory for every move: every player keeps its wilds (a
