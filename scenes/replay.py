@@ -123,7 +123,7 @@ class ReplayScene(Scene):
         self.app.close(self)
 
     def handle(self, intent: Intent) -> None:
-        if intent.act is Act.PRESS and self.hud.on_menu_button(intent.pos):
+        if self.hud.menu_click(intent):
             self.leave()
         elif intent.act is Act.RIGHT:
             self.forward()

@@ -15,7 +15,7 @@ from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, icon
 from scenes.assets import Weight, scaled
-from scenes.input import SECOND_SET_TEXT, button_name
+from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
 from scenes.table.layout import Box, Layout
 from scenes.table.moves import ButtonSpec
@@ -307,9 +307,15 @@ class Hud:
         surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
         draw_text(surface, label, 20, rect.center, WHITE)
 
-    def on_menu_button(self, pos: tuple[int, int] | None) -> bool:
-        """Whether a click at ``pos`` falls on the corner button."""
-        return pos is not None and self.layout.menu_button.rect().collidepoint(pos)
+    def menu_click(self, intent: Intent) -> bool:
+        """Whether ``intent`` is a click on the corner button: it is drawn as a button, so a
+        click does what its Esc does."""
+        pos = intent.pos
+        return (
+            intent.act is Act.PRESS
+            and pos is not None
+            and self.layout.menu_button.rect().collidepoint(pos)
+        )
 
     def button_column(
         self, specs: Sequence[ButtonSpec], clicks: Sequence[Callable[[], None]], keys: Sequence[str]

@@ -391,11 +391,7 @@ class TableScene(Scene):
                 # The seat simply waits: its hand-off accepts any controller or the keyboard.
                 self.refuse(moves.unplugged(self.setup.seats[owner].name))
             return
-        if act in (Act.BACK, Act.PAUSE) and not self.race:
-            self.app.push(PauseOverlay(self.app, self))
-            return
-        if act is Act.PRESS and not self.race and self.hud.on_menu_button(intent.pos):
-            # The corner button is drawn as a button: a click does what its Esc does.
+        if (act in (Act.BACK, Act.PAUSE) or self.hud.menu_click(intent)) and not self.race:
             self.app.push(PauseOverlay(self.app, self))
             return
         if self.race is not None and self._race_input(intent):
