@@ -18,7 +18,8 @@ from pathlib import Path
 
 __version__ = "0.4.0"
 
-COMPILED_MODULES = ("engine", "ai/playout")  # what tools.build_fast compiles, in game/
+# What tools.build_fast compiles, in game/.
+COMPILED_MODULES = ("engine", "ai/playout", "ai/inference")
 
 
 def fast_stamp(package: Path) -> str:

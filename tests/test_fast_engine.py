@@ -102,21 +102,48 @@ def playout_values(games: int) -> str:
     return ",".join(map(str, values))
 
 
+def reading_answers(games: int) -> str:
+    """What the Expert's reading of the plays seen (game.ai.inference) says of sampled deals
+    at seat 0's turns in seeded games of Hard players, as one string of 0s and 1s."""
+    from game.ai.driver import AutoTable
+    from game.ai.expert import deal_hidden
+    from game.ai.inference import Reading
+    from game.ai.levels import Hard
+
+    answers = []
+    for players in (2, 4):
+        rules = rules_for("classic")
+        for seed in range(games):
+            g = Game(rules, players, seed)
+            table = AutoTable(g, {p: Hard() for p in range(players)}, seed)
+            while not g.is_over and table.step() is not None:
+                if g.actor == 0 and g.phase.value == "play":
+                    view = g.view(0)
+                    reading = Reading(view, table.memories[0].led)
+                    rng = random.Random(seed)
+                    for _ in range(5):
+                        hands, _ = deal_hidden(view, table.memories[0], rng)
+                        answers.append("1" if reading.explains(hands) else "0")
+    return "".join(answers)
+
+
 PURE_DIGESTS = """
 import sys
-from tests.test_fast_engine import TABLES, digests, playout_values, rules_for
+from tests.test_fast_engine import TABLES, digests, playout_values, reading_answers, rules_for
 games = int(sys.argv[1])
 print(" ".join(digests(rules_for(n), p, range(games)) for n, p in TABLES))
 print(playout_values(games))
+print(reading_answers(games // 4))
 """
 
 
 @pytest.mark.skipif(not game.COMPILED, reason="no compiled engine built (make fast)")
 def test_the_compiled_build_plays_every_state_and_playout_like_the_python_one() -> None:
+    import game.ai.inference
     import game.ai.playout
     import game.engine
 
-    for module in (game.engine, game.ai.playout):
+    for module in (game.engine, game.ai.playout, game.ai.inference):
         assert module.__file__ is not None and not module.__file__.endswith(".py")
     games = 40
     env = {**os.environ, "UNO_PURE_PYTHON": "1"}
@@ -129,9 +156,10 @@ def test_the_compiled_build_plays_every_state_and_playout_like_the_python_one() 
         cwd=ROOT,
         timeout=600,
     )
-    states, values = done.stdout.strip().splitlines()
+    states, values, readings = done.stdout.strip().splitlines()
     assert states.split() == [digests(rules_for(n), p, range(games)) for n, p in TABLES]
     assert values == playout_values(games)
+    assert readings == reading_answers(games // 4) and "0" in readings and "1" in readings
 
 
 def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@
     python -m tools.arena --a expert --b hard --rounds 1000 --samples 150
     python -m tools.arena --a hard --b rlcard-rule --rounds 20000
     python -m tools.arena --a hard --b normal --rule seven_zero=true --rounds 20000
+    python -m tools.arena --a expert --b hard --samples 120 --expert read_plays=0
 
 Side A holds one seat, side B every other seat. Each deal is played twice, with A in two
 different seats (swapped with a B seat), and the seat of A rotates from deal to deal, so the
@@ -12,6 +13,10 @@ luck of the deal and of the seat cancels out. A round is one hand. Prints, for e
 round win rate and points per round with 95% confidence intervals (Wilson for rates, normal
 for points); ``--json`` prints them as one JSON object. Runs on every core; progress goes to
 stderr, and Ctrl-C stops and prints what was measured so far.
+
+``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
+(``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays as
+0 or 1), to compare a variant with the default on the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
 (RLCard's UNO rule agent, ported).
@@ -29,7 +34,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import Level, make_agent
+from game.ai import expert as expert_mod
 from game.ai.driver import AutoTable
+from game.ai.expert import Expert
+from game.ai.inference import MISMATCH_KEEP
 from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
@@ -50,6 +58,7 @@ class Job:
     seed: int
     budget_s: float
     samples: int | None
+    expert: tuple[tuple[str, float], ...] = ()  # Expert options (--expert)
 
 
 @dataclass
@@ -60,10 +69,43 @@ class Totals:
     b_points: list[float] = field(default_factory=list)
 
 
-def agent_for(name: str, budget_s: float, samples: int | None) -> Agent:
+EXPERT_FLOATS = ("margin", "se_k", "drop_k", "mismatch_keep")
+EXPERT_FLAGS = ("infer_named", "read_plays")
+
+
+def agent_for(
+    name: str, budget_s: float, samples: int | None, expert: tuple[tuple[str, float], ...] = ()
+) -> Agent:
     if name == OUTSIDE:
         return RLCardRule()
+    if name == Level.EXPERT.value and expert:
+        opts = dict(expert)
+        return Expert(
+            budget_s=budget_s,
+            samples=samples,
+            margin=opts.get("margin", expert_mod.MARGIN),
+            se_k=opts.get("se_k", expert_mod.SE_K),
+            drop_k=opts.get("drop_k", expert_mod.DROP_K),
+            mismatch_keep=opts.get("mismatch_keep", MISMATCH_KEEP),
+            infer_named=bool(opts.get("infer_named", 1.0)),
+            read_plays=bool(opts.get("read_plays", 1.0)),
+        )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
+
+
+def expert_option(text: str) -> tuple[str, float]:
+    """One ``--expert NAME=VALUE``: a known option and a number."""
+    name, _, value = text.partition("=")
+    if name not in EXPERT_FLOATS + EXPERT_FLAGS:
+        known = ", ".join(EXPERT_FLOATS + EXPERT_FLAGS)
+        raise argparse.ArgumentTypeError(f"{text!r}: unknown Expert option (known: {known})")
+    try:
+        number = float(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: the value must be a number") from exc
+    if name in EXPERT_FLAGS and number not in (0.0, 1.0):
+        raise argparse.ArgumentTypeError(f"{text!r}: {name} is 0 or 1")
+    return name, number
 
 
 def play_deal(job: Job) -> list[tuple[bool, float, float]]:
@@ -72,7 +114,9 @@ def play_deal(job: Job) -> list[tuple[bool, float, float]]:
     first = job.deal % job.players
     for a_seat in (first, (first + max(1, job.players // 2)) % job.players):
         agents = {
-            seat: agent_for(job.a if seat == a_seat else job.b, job.budget_s, job.samples)
+            seat: agent_for(
+                job.a if seat == a_seat else job.b, job.budget_s, job.samples, job.expert
+            )
             for seat in range(job.players)
         }
         seed = job.seed * 1_000_003 + job.deal
@@ -180,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=None, help="Expert samples per decision")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--rule", action="append", default=[], metavar="SWITCH=VALUE")
+    parser.add_argument(
+        "--expert", action="append", default=[], type=expert_option, metavar="NAME=VALUE"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rules = hand_rules(args.preset, args.players, args.rule)
@@ -196,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             args.budget,
             args.samples,
+            tuple(args.expert),
         )
         for d in range(deals)
     ]

@@ -4,7 +4,10 @@ For a turn decision with more than one distinct option (two copies of a card cou
 repeatedly samples the hidden cards (the other hands and the draw pile) consistently with what
 its seat knows: hand sizes, cards it knows to be in a hand, colors a player seems to lack (at
 most as many cards of them as the player has taken since), and the color a player named for
-its wild (a sound player names a color it holds: at least one card of it, until it plays one).
+its wild (a sound player names a color it holds: at least one card of it, until it plays one),
+and, leaning on the plays seen (``game.ai.inference``), toward hands that would have led with
+the cards their players led with: a deal that does not explain them is dealt again, but for a
+``mismatch_keep`` share of them.
 On each sample it tries every candidate and plays the hand out; a playout scores the won hand
 first, since won hands are what the level is measured on, and its round points only break
 near-ties. The Hard choice stands unless another candidate wins a clearly larger share of the
@@ -44,6 +47,7 @@ from game.actions import (
     Pass,
     Play,
 )
+from game.ai.inference import MISMATCH_KEEP, Reading
 from game.ai.levels import Hard, Level
 from game.ai.memory import Memory
 from game.ai.playout import playout
@@ -75,6 +79,8 @@ class Expert(Hard):
         se_k: float = SE_K,
         drop_k: float = DROP_K,
         infer_named: bool = True,
+        read_plays: bool = True,
+        mismatch_keep: float = MISMATCH_KEEP,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -84,6 +90,8 @@ class Expert(Hard):
         self.se_k = se_k
         self.drop_k = drop_k
         self.infer_named = infer_named
+        self.read_plays = read_plays
+        self.mismatch_keep = mismatch_keep
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -155,12 +163,17 @@ class Expert(Hard):
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         runs = 0
+        reading = Reading(view, memory.led) if self.read_plays else None
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
         while runs < limit:
-            seed = int(rng.random() * 2**31)
+            sample = random.Random(int(rng.random() * 2**31))
+            hands, pile = sample_hands(
+                view, memory, sample, self.infer_named, reading, self.mismatch_keep
+            )
+            seed = int(sample.random() * 2**31)
             for i in alive:
-                game = sample_position(view, memory, random.Random(seed), self.infer_named)
+                game = position(view, hands, pile, seed)
                 if prefix is not None:
                     try:
                         game.apply(prefix)
@@ -220,13 +233,50 @@ def _kind(action: Action) -> object:
 
 
 def sample_position(
-    view: SeatView, memory: Memory, rng: random.Random, infer_named: bool = True
+    view: SeatView,
+    memory: Memory,
+    rng: random.Random,
+    infer_named: bool = True,
+    read_plays: bool = True,
 ) -> Game:
-    """A full game consistent with ``view``: hidden cards dealt at random to the other hands
-    (cards known in a hand stay there; a player who lacked a color, or any wild, gets no more
-    of it than the cards they have taken since) and the rest to the draw pile. With
-    ``infer_named``, a player who named a color for a wild and has played none of it since
-    holds at least one card of it (a sound player names a color it holds)."""
+    """A full game consistent with ``view`` (``sample_hands``), set up for a playout."""
+    reading = Reading(view, memory.led) if read_plays else None
+    hands, pile = sample_hands(view, memory, rng, infer_named, reading)
+    return position(view, hands, pile, int(rng.random() * 2**31))
+
+
+SAMPLE_TRIES = 12  # deals tried for hands that explain the plays seen (then the last stands)
+
+
+def sample_hands(
+    view: SeatView,
+    memory: Memory,
+    rng: random.Random,
+    infer_named: bool = True,
+    reading: Reading | None = None,
+    keep: float = MISMATCH_KEEP,
+) -> tuple[list[list[Card]], list[Card]]:
+    """The hidden cards dealt consistently with ``view`` (``deal_hidden``); with a
+    ``reading`` of the plays seen, a deal whose hands would not have led with the cards their
+    players led with (``game.ai.inference``) is dealt again, but for a ``keep`` share of
+    them, so the samples lean toward the hands that explain the table."""
+    if not reading:
+        return deal_hidden(view, memory, rng, infer_named)
+    for _ in range(SAMPLE_TRIES - 1):
+        hands, pile = deal_hidden(view, memory, rng, infer_named)
+        if reading.explains(hands) or rng.random() < keep:
+            return hands, pile
+    return deal_hidden(view, memory, rng, infer_named)
+
+
+def deal_hidden(
+    view: SeatView, memory: Memory, rng: random.Random, infer_named: bool = True
+) -> tuple[list[list[Card]], list[Card]]:
+    """The hidden cards dealt at random to the other hands (cards known in a hand stay there;
+    a player who lacked a color, or any wild, gets no more of it than the cards they have
+    taken since) and the rest to the draw pile. With ``infer_named``, a player who named a
+    color for a wild and has played none of it since holds at least one card of it (a sound
+    player names a color it holds)."""
     cards = deck(view.rules.deck)
     placed = {c.uid for c in view.hand} | {c.uid for c in view.discard}
     hands: list[list[Card]] = [[] for _ in range(view.players)]
@@ -267,12 +317,17 @@ def sample_position(
         named = memory.named.get(p) if infer_named else None
         if named is not None and named not in room:
             _hold_named(hands[p], known_n, pool, named)
+    return hands, pool
+
+
+def position(view: SeatView, hands: list[list[Card]], pile: list[Card], seed: int) -> Game:
+    """The quiet game of ``view`` with ``hands`` and draw ``pile`` (top card last)."""
     drawn = view.drawn
     return Game.from_position(
         view.rules,
-        seed=int(rng.random() * 2**31),
+        seed=seed,
         hands=hands,
-        draw_pile=pool,
+        draw_pile=pile,
         discard=view.discard,
         color=view.color,
         direction=view.direction,

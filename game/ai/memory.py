@@ -38,6 +38,20 @@ from game.events import (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class SeenPlay:
+    """A card a player led with in a plain turn: what it played on (the color in force and
+    the card on top) and, heads-up, how many cards the next player (this seat) held then
+    (-1 at a bigger table, where the next hand's size now stands in for it). With ``named``,
+    the color the player named for ``card``, its wild, instead (``top`` is the wild too)."""
+
+    card: Card
+    color: Color
+    top: Card
+    next_size: int = -1
+    named: bool = False
+
+
 @dataclass
 class Memory:
     seat: int
@@ -52,6 +66,10 @@ class Memory:
     # named[p]: the color p named for its wild, while p has played no card of it since: a
     # sound player names a color it holds (its strongest), so p likely still holds one.
     named: dict[int, Color] = field(default_factory=dict)
+    # led[p]: the cards p led with in plain turns and the colors it named since it last took
+    # a card, with what they were played on (game.ai.inference reads a sampled hand by them).
+    led: dict[int, list[SeenPlay]] = field(default_factory=dict)
+    top: Card | None = None  # the card on top of the discard pile
     wd4_color_before: Color | None = None  # the color a Wild Draw Four was played on
     # What this match's challenges showed (public): per player, +4s shown to be bluffs or
     # honest, challenges made, and +4s faced (as the player who could challenge).
@@ -71,6 +89,8 @@ class Memory:
         self.void = {p: {} for p in range(self.players)}
         self.wildless = {}
         self.named = {}
+        self.led = {}
+        self.top = None
         self._drew_at = {}
 
     def lacks(self, player: int) -> set[Color]:
@@ -86,7 +106,11 @@ class Memory:
                 self.hand = [c for p, c in deals if p == self.seat and c is not None]
             case FirstCardTurned(card):
                 self.color = card.color
-            case CardPlayed(player, card, _):
+                self.top = card
+            case CardPlayed(player, card, jump_in):
+                if player != self.seat and not jump_in:
+                    self._led(player, card)
+                self.top = card
                 self._last_wd4 = card.rank is Rank.WILD_DRAW_FOUR
                 if card.rank is Rank.WILD_DRAW_FOUR:
                     self.wd4_color_before = self.color
@@ -103,6 +127,9 @@ class Memory:
                 self.color = color
                 if player != self.seat:
                     self.named[player] = color
+                    if self.top is not None and self.top.is_wild:
+                        named = SeenPlay(self.top, color, self.top, named=True)
+                        self.led.setdefault(player, []).append(named)
             case CardsDrawn(player, cards, reason, _):
                 if player == self.seat:
                     self.hand.extend(c for c in cards if c is not None)
@@ -119,6 +146,7 @@ class Memory:
                 if stood is not None:
                     self.void.setdefault(player, {})[stood] = 0
             case CardsDiscarded(player, cards):
+                self.led.pop(player, None)  # the hand changed outside a turn's lead
                 for card in cards:
                     self._forget(player, card)
                     if player == self.seat and card in self.hand:
@@ -133,6 +161,7 @@ class Memory:
                 self.void = {p: {} for p in range(self.players)}
                 self.wildless = {}
                 self.named = {}
+                self.led = {}
             case PenaltyPending(victim, amount) if self._last_wd4 and amount == 4:
                 self.wd4_faced[victim] = self.wd4_faced.get(victim, 0) + 1
             case Challenged(player, target, bluff, hand):
@@ -150,8 +179,18 @@ class Memory:
             case _:
                 pass
 
+    def _led(self, player: int, card: Card) -> None:
+        """Note a card ``player`` led with in a plain turn (not the card it just drew, which
+        it could only play or keep), before the play changes the color in force."""
+        if player in self._drew_at or self.color is None or self.top is None:
+            return
+        # Heads-up the next player is this seat, whose hand size the events tell.
+        size = len(self.hand) if self.players == 2 else -1
+        self.led.setdefault(player, []).append(SeenPlay(card, self.color, self.top, size))
+
     def _took(self, player: int, count: int) -> None:
         """``player`` took ``count`` unseen cards: each may bring back a lacking color."""
+        self.led.pop(player, None)  # its hand before its plays is no longer known
         void = self.void.get(player)
         if void:
             for color in void:
@@ -214,6 +253,7 @@ class Memory:
             wildless.pop(other, None)
             self.named.pop(other, None)
         self.named.pop(self.seat, None)
+        self.led = {}
         self._drew_at.clear()
 
     def _pass(
@@ -235,6 +275,7 @@ class Memory:
         wildless.pop(self.seat, None)
         self.known, self.void, self.wildless = known, void, wildless
         self.named = {}  # rare enough (a 0 under 7-0) not to follow the hands around
+        self.led = {}
         self._drew_at.clear()
 
     def sync_hand(self, hand: tuple[Card, ...]) -> None:
