@@ -60,6 +60,8 @@ def test_bad_variants_are_refused(text: str) -> None:
 def test_a_variant_is_read() -> None:
     assert parse_variant("argmax=600:0:0:1.5") == Variant("argmax", 600, 0.0, 0.0, 1.5)
     assert not parse_variant("blind=60:0:0:1.5:0").infer_named
+    unread = parse_variant("unread=60:0:0:1.5:1:0")
+    assert unread.infer_named and not unread.read_plays and not unread.agent().read_plays
 
 
 def test_the_summary_pairs_each_variant_with_the_first() -> None:

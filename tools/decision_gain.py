@@ -15,10 +15,11 @@ of its choice minus that of Hard's choice, summed over all the Expert's turns an
 the rounds played: about how many more hands per round its decisions win than Hard's would,
 in the positions an Expert reaches against Hard.
 
-A variant is ``name=samples:margin:se_k:drop_k[:named]`` (see ``game.ai.expert``): a fixed
-number of samples, the gain over Hard's choice a candidate must clear, the standard errors of
-that gain it must also clear, the standard errors under which a candidate is dropped, and
-whether the sampled hands hold the color their player named (1, the default, or 0). Progress goes
+A variant is ``name=samples:margin:se_k:drop_k[:named[:read]]`` (see ``game.ai.expert``): a
+fixed number of samples, the gain over Hard's choice a candidate must clear, the standard errors
+of that gain it must also clear, the standard errors under which a candidate is dropped,
+whether the sampled hands hold the color their player named, and whether they lean toward
+hands that explain the plays seen (``game.ai.inference``; each 1, the default, or 0). Progress goes
 to stderr; Ctrl-C stops and prints what was measured.
 """
 
@@ -56,6 +57,7 @@ class Variant:
     se_k: float
     drop_k: float
     infer_named: bool = True
+    read_plays: bool = True
 
     def agent(self) -> Expert:
         return Expert(
@@ -64,6 +66,7 @@ class Variant:
             se_k=self.se_k,
             drop_k=self.drop_k,
             infer_named=self.infer_named,
+            read_plays=self.read_plays,
         )
 
 
@@ -89,15 +92,16 @@ class Result:
 def parse_variant(text: str) -> Variant:
     name, _, spec = text.partition("=")
     parts = spec.split(":")
-    if not name or len(parts) not in (4, 5) or parts[4:] not in ([], ["0"], ["1"]):
+    if not name or len(parts) not in (4, 5, 6) or any(f not in ("0", "1") for f in parts[4:]):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: expected name=samples:margin:se_k:drop_k[:named], named 0 or 1"
+            f"{text!r}: expected name=samples:margin:se_k:drop_k[:named[:read]], flags 0 or 1"
         )
     try:
         numbers = int(parts[0]), float(parts[1]), float(parts[2]), float(parts[3])
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from exc
-    return Variant(name, *numbers, infer_named=parts[4:] != ["0"])
+    flags = [f == "1" for f in parts[4:]] + [True, True]
+    return Variant(name, *numbers, infer_named=flags[0], read_plays=flags[1])
 
 
 def _key(action: Action | None) -> object:
