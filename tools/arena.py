@@ -42,7 +42,7 @@ from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
 from game.rules import Rules
-from tools.common import hand_rules
+from tools.common import hand_rules, ignore_ctrl_c
 from tools.outside_agent import RLCardRule
 
 OUTSIDE = "rlcard-rule"
@@ -182,7 +182,7 @@ def run(jobs: list[Job], processes: int, progress: bool = True) -> tuple[Totals,
     totals = Totals()
     start = time.perf_counter()
     last = start
-    pool = multiprocessing.Pool(processes) if processes > 1 else None
+    pool = multiprocessing.Pool(processes, ignore_ctrl_c) if processes > 1 else None
     try:
         results = pool.imap(play_deal, jobs, chunksize=4) if pool else map(play_deal, jobs)
         for pair in results:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -47,3 +48,10 @@ def hand_rules(name: str, players: int, switches: Sequence[str] = ()) -> Rules |
         print(f"error: {exc}", file=sys.stderr)
         return None
     return rules
+
+
+def ignore_ctrl_c() -> None:
+    """A worker process's initializer: Ctrl-C reaches the whole process group, and only the
+    parent should answer it (stop, and print what was measured) instead of every worker
+    printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -41,7 +41,7 @@ from game.ai.levels import Agent, Hard
 from game.engine import Game, Phase
 from game.events import RoundEnded
 from game.rules import Rules
-from tools.common import hand_rules
+from tools.common import hand_rules, ignore_ctrl_c
 
 PLAYERS = 2
 # The Expert that reaches the positions (fixed samples, so a run is reproducible).
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [Job(rules, d, args.seed, variants, args.continuations) for d in range(args.deals)]
     total = Result(gains={v.name: [] for v in variants})
     start = time.perf_counter()
-    pool = multiprocessing.Pool(max(1, args.processes))
+    pool = multiprocessing.Pool(max(1, args.processes), ignore_ctrl_c)
     try:
         for done, part in enumerate(pool.imap_unordered(play_deal, jobs), 1):
             total.turns += part.turns
