@@ -274,6 +274,13 @@ def test_the_corner_button_opens_the_menu_and_leaves_the_replay(app: App) -> Non
     table = table_for(app, ai_table(2, Level.EASY, seed=3, rounds=1))
     pygame.event.clear()
     app.step(FRAME, [])
+    # The pointer over it lights it, as over any button, and leaving it puts it out.
+    rect = table.hud.layout.menu_button.rect()
+    for pos, lit in ((rect.center, True), ((rect.right + 40, rect.bottom + 40), False)):
+        motion = {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, motion))
+        app.step(FRAME)
+        assert table.hud.menu_hot is lit
     click(app, table.hud.layout.menu_button.rect().center)
     app.step(FRAME, [])
     assert isinstance(app.top, PauseOverlay) and app.stack[0] is table

@@ -81,6 +81,7 @@ class Hud:
         self.seats = tuple(seats)
         self.settings = settings
         self.clock = 0.0  # seconds: the ring turns and the turn glow pulses with it
+        self.menu_hot = False  # the pointer is over the corner button: it lights like a button
         # Phone seats whose phone the table waits for, and those the computer plays for now.
         self.away: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
@@ -304,18 +305,22 @@ class Hud:
 
     def draw_menu_button(self, surface: pygame.Surface, label: str) -> None:
         rect = self.layout.menu_button.rect()
-        surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
+        if self.menu_hot:
+            surface.blit(panel(rect.size, 14, (48, 64, 82, 235), (255, 255, 255, 120), 2), rect)
+        else:
+            surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
         draw_text(surface, label, 20, rect.center, WHITE)
 
     def menu_click(self, intent: Intent) -> bool:
         """Whether ``intent`` is a click on the corner button: it is drawn as a button, so a
-        click does what its Esc does."""
+        click does what its Esc does (and the pointer over it lights it, as over a button)."""
         pos = intent.pos
-        return (
-            intent.act is Act.PRESS
-            and pos is not None
-            and self.layout.menu_button.rect().collidepoint(pos)
-        )
+        if pos is None:
+            return False
+        over = self.layout.menu_button.rect().collidepoint(pos)
+        if intent.act is Act.POINT:
+            self.menu_hot = over
+        return intent.act is Act.PRESS and over
 
     def button_column(
         self, specs: Sequence[ButtonSpec], clicks: Sequence[Callable[[], None]], keys: Sequence[str]
