@@ -6,9 +6,10 @@ have them), the special cards of the deck (Wild Shuffle Hands and Wild Customiza
 Rules cards and Wild Game Changer), a paragraph for every switch that differs from the official
 rules, then the other decks and house rules a new game can have, and the controls as bound.
 
-The page scrolls by pixels with the mouse wheel, the arrow keys (Left and Right a page), a
-controller's d-pad or stick, and by clicking or dragging the scrollbar; a scrollbar thumb and
-"more above" / "more below" marks show where the reader is.
+The page scrolls by pixels with the mouse wheel, the arrow keys (Left and Right a page, as do
+Page Up and Page Down; Home and End go to the top and the bottom), a controller's d-pad or
+stick, and by clicking or dragging the scrollbar; a scrollbar thumb and "more above" / "more
+below" marks show where the reader is.
 """
 
 from __future__ import annotations
@@ -620,8 +621,10 @@ class HowToScene(Scene):
             self.scroll_by(-intent.amount * WHEEL_LINES * line)
         elif act in (Act.DOWN, Act.UP):
             self.scroll_by(KEY_LINES * line * (1 if act is Act.DOWN else -1))
-        elif act in (Act.RIGHT, Act.LEFT):  # a page at a time (the d-pad too)
-            self.scroll_by(page if act is Act.RIGHT else -page)
+        elif act in (Act.RIGHT, Act.LEFT, Act.PAGE_DOWN, Act.PAGE_UP):  # a page at a time
+            self.scroll_by(page if act in (Act.RIGHT, Act.PAGE_DOWN) else -page)
+        elif act in (Act.HOME, Act.END):
+            self.scroll_to(0.0 if act is Act.HOME else 1.0)
         elif act is Act.PRESS and intent.pos is not None and self._on_bar(intent.pos):
             thumb = self.thumb()
             if thumb.collidepoint(intent.pos):
@@ -667,7 +670,7 @@ class HowToScene(Scene):
         surface.set_clip(clip)
         self._draw_scrollbar(surface)
         self.menu.draw(surface)
-        hint = "Wheel, Up/Down or d-pad to scroll; Left/Right a page"
+        hint = "Wheel, Up/Down or d-pad to scroll; Left/Right or PgUp/PgDn a page"
         room = self.menu.buttons[0].rect.x - 30 - self.rect.x
         size = fit_size(hint, HINT_SIZE, room)
         draw_text(surface, hint, size, (self.rect.x, 998), MUTED, anchor="midleft")

@@ -49,6 +49,10 @@ class Act(enum.Enum):
     UNPLUGGED = "unplugged"  # a controller went away (its device id is on the intent)
     PEEK = "peek"  # held: show me my own hand
     PEEK_END = "peek-end"  # released
+    PAGE_UP = "page-up"  # reading keys (How to play); a move bound to the key comes first
+    PAGE_DOWN = "page-down"
+    HOME = "home"
+    END = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,14 @@ KEYS: dict[int, Act] = {
     pygame.K_KP_ENTER: Act.CONFIRM,
     pygame.K_SPACE: Act.CONFIRM,
     pygame.K_ESCAPE: Act.BACK,
+}
+# Keys that scroll a long page (How to play). Unlike the keys above they are not reserved: a
+# move bound to one of them takes it.
+PAGE_KEYS: dict[int, Act] = {
+    pygame.K_PAGEUP: Act.PAGE_UP,
+    pygame.K_PAGEDOWN: Act.PAGE_DOWN,
+    pygame.K_HOME: Act.HOME,
+    pygame.K_END: Act.END,
 }
 # The moves a player may bind to keys and controller buttons (see Settings.keys / buttons).
 MOVES: dict[str, Act] = {
@@ -228,7 +240,7 @@ class InputLayer:
         self.key_problems = settle_keys(self.settings.keys)
         if self.key_problems:
             self.problem = " ".join(self.key_problems)
-        keys = dict(KEYS)
+        keys = {**PAGE_KEYS, **KEYS}
         for move, code in self.settings.keys.items():
             keys[code] = MOVES[move]
         self._keys = keys

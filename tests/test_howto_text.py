@@ -322,6 +322,30 @@ def test_the_scroll_marks_and_thumb_follow_the_reader(app: App) -> None:
     app.step(FRAME, [])  # and it draws
 
 
+def test_page_keys_scroll_a_page_and_home_and_end_go_to_the_ends(app: App) -> None:
+    scene = HowToScene(app, PRESETS[Preset.HOUSE_RULES])
+    app.push(scene)
+    app.step(FRAME, [])
+
+    def press(code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+        app.step(FRAME)
+
+    press(pygame.K_PAGEDOWN)
+    assert scene.offset == scene.view.height - assets.scaled(32)
+    press(pygame.K_PAGEUP)
+    assert scene.offset == 0
+    press(pygame.K_END)
+    assert scene.offset == scene.limit and not scene.more_below
+    press(pygame.K_HOME)
+    assert scene.offset == 0
+    # They are not reserved: a move bound to one of them takes it.
+    app.settings.keys["draw"] = pygame.K_PAGEDOWN
+    app.input.rebuild()
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")
+    assert [i.act for i in app.input.translate(event)] == [Act.DRAW]
+
+
 def test_the_scrollbar_can_be_clicked_and_dragged(app: App) -> None:
     scene = HowToScene(app, Rules())
     thumb = scene.thumb()
