@@ -11,11 +11,11 @@ import pytest
 from game.actions import ChooseColor, Draw, Pass, Play
 from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
-from game.ai.expert import sample_position
+from game.ai.expert import deal_hidden, sample_position
 from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
 from game.ai.playout import Tally, light_policy, playout
-from game.cards import Color, DeckKind, deck, find_cards
+from game.cards import Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
 from game.engine import Game
 from game.events import (
@@ -302,12 +302,17 @@ def test_samples_respect_what_the_seat_knows() -> None:
     memory = memory_of(game, 0)
     assert memory.lacks(1) == {Color.RED}
     assert memory.wildless[1] == 1  # it has taken one card since: the one it kept
+    # It drew on R1, so it held no 1 of any color either, and the card it kept is no 1.
+    assert memory.rank_void[1] == {Rank.ONE: 0}
     view = game.view(0)
     for s in range(20):
         sample = sample_position(view, memory, random.Random(s))
         assert len(sample.hands[1]) == len(game.hands[1])
         assert not any(c.color is Color.RED for c in sample.hands[1])
         assert sum(c.is_wild for c in sample.hands[1]) <= 1
+        assert not any(c.rank is Rank.ONE for c in sample.hands[1])
+    blind = [deal_hidden(view, memory, random.Random(s), rank_lacks=False) for s in range(40)]
+    assert any(c.rank is Rank.ONE for hands, _ in blind for c in hands[1])
 
 
 def test_memory_counts_the_cards_taken_since_a_lack() -> None:

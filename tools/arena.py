@@ -15,8 +15,8 @@ for points); ``--json`` prints them as one JSON object. Runs on every core; prog
 stderr, and Ctrl-C stops and prints what was measured so far.
 
 ``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
-(``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays as
-0 or 1), to compare a variant with the default on the same deals.
+(``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays,
+rank_lacks as 0 or 1), to compare a variant with the default on the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
 (RLCard's UNO rule agent, ported).
@@ -70,7 +70,7 @@ class Totals:
 
 
 EXPERT_FLOATS = ("margin", "se_k", "drop_k", "mismatch_keep")
-EXPERT_FLAGS = ("infer_named", "read_plays")
+EXPERT_FLAGS = ("infer_named", "read_plays", "rank_lacks")
 
 
 def agent_for(
@@ -89,6 +89,7 @@ def agent_for(
             mismatch_keep=opts.get("mismatch_keep", MISMATCH_KEEP),
             infer_named=bool(opts.get("infer_named", 1.0)),
             read_plays=bool(opts.get("read_plays", 1.0)),
+            rank_lacks=bool(opts.get("rank_lacks", 1.0)),
         )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 

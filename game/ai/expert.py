@@ -2,8 +2,8 @@
 
 For a turn decision with more than one distinct option (two copies of a card count as one) it
 repeatedly samples the hidden cards (the other hands and the draw pile) consistently with what
-its seat knows: hand sizes, cards it knows to be in a hand, colors a player seems to lack (at
-most as many cards of them as the player has taken since), and the color a player named for
+its seat knows: hand sizes, cards it knows to be in a hand, colors and ranks a player seems to
+lack (at most as many cards of them as the player has taken since), and the color a player named for
 its wild (a sound player names a color it holds: at least one card of it, until it plays one),
 and, leaning on the plays seen (``game.ai.inference``), toward hands that would have led with
 the cards their players led with: a deal that does not explain them is dealt again, but for a
@@ -81,6 +81,7 @@ class Expert(Hard):
         infer_named: bool = True,
         read_plays: bool = True,
         mismatch_keep: float = MISMATCH_KEEP,
+        rank_lacks: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -92,6 +93,7 @@ class Expert(Hard):
         self.infer_named = infer_named
         self.read_plays = read_plays
         self.mismatch_keep = mismatch_keep
+        self.rank_lacks = rank_lacks
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -169,7 +171,7 @@ class Expert(Hard):
         while runs < limit:
             sample = random.Random(int(rng.random() * 2**31))
             hands, pile = sample_hands(
-                view, memory, sample, self.infer_named, reading, self.mismatch_keep
+                view, memory, sample, self.infer_named, reading, self.mismatch_keep, self.rank_lacks
             )
             seed = int(sample.random() * 2**31)
             for i in alive:
@@ -255,28 +257,33 @@ def sample_hands(
     infer_named: bool = True,
     reading: Reading | None = None,
     keep: float = MISMATCH_KEEP,
+    rank_lacks: bool = True,
 ) -> tuple[list[list[Card]], list[Card]]:
     """The hidden cards dealt consistently with ``view`` (``deal_hidden``); with a
     ``reading`` of the plays seen, a deal whose hands would not have led with the cards their
     players led with (``game.ai.inference``) is dealt again, but for a ``keep`` share of
     them, so the samples lean toward the hands that explain the table."""
     if not reading:
-        return deal_hidden(view, memory, rng, infer_named)
+        return deal_hidden(view, memory, rng, infer_named, rank_lacks)
     for _ in range(SAMPLE_TRIES - 1):
-        hands, pile = deal_hidden(view, memory, rng, infer_named)
+        hands, pile = deal_hidden(view, memory, rng, infer_named, rank_lacks)
         if reading.explains(hands) or rng.random() < keep:
             return hands, pile
-    return deal_hidden(view, memory, rng, infer_named)
+    return deal_hidden(view, memory, rng, infer_named, rank_lacks)
 
 
 def deal_hidden(
-    view: SeatView, memory: Memory, rng: random.Random, infer_named: bool = True
+    view: SeatView,
+    memory: Memory,
+    rng: random.Random,
+    infer_named: bool = True,
+    rank_lacks: bool = True,
 ) -> tuple[list[list[Card]], list[Card]]:
     """The hidden cards dealt at random to the other hands (cards known in a hand stay there;
-    a player who lacked a color, or any wild, gets no more of it than the cards they have
-    taken since) and the rest to the draw pile. With ``infer_named``, a player who named a
-    color for a wild and has played none of it since holds at least one card of it (a sound
-    player names a color it holds)."""
+    a player who lacked a color, or any wild, or with ``rank_lacks`` a rank, gets no more of
+    it than the cards they have taken since) and the rest to the draw pile. With
+    ``infer_named``, a player who named a color for a wild and has played none of it since
+    holds at least one card of it (a sound player names a color it holds)."""
     cards = deck(view.rules.deck)
     placed = {c.uid for c in view.hand} | {c.uid for c in view.discard}
     hands: list[list[Card]] = [[] for _ in range(view.players)]
@@ -299,16 +306,20 @@ def deal_hidden(
         room: dict[Color | None, int] = {c: n for c, n in memory.void.get(p, {}).items()}
         if p in memory.wildless:
             room[None] = memory.wildless[p]
+        ranks = dict(memory.rank_void.get(p, {})) if rank_lacks else {}
         i = 0
         while need > 0 and i < len(pool):
             card = pool[i]
             kind = None if card.is_wild else card.color
             left = room.get(kind)
+            left_r = None if card.is_wild else ranks.get(card.rank)
+            if (left is not None and left <= 0) or (left_r is not None and left_r <= 0):
+                i += 1
+                continue
             if left is not None:
-                if left <= 0:
-                    i += 1
-                    continue
                 room[kind] = left - 1
+            if left_r is not None:
+                ranks[card.rank] = left_r - 1
             hands[p].append(pool.pop(i))
             need -= 1
         while need > 0 and pool:  # not enough cards outside the lacking colors

@@ -8,9 +8,10 @@ taken since, whether they seem to hold no wild, and the current color as the eve
 
 An opponent "seems to lack" a color when they drew instead of playing on it (they had no card
 of it, and no wild either) and kept the card they drew, or when they played a wild on it (a
-sound player keeps its wilds while it can follow). Each card they take later
-may bring the color back, so the memory counts those cards rather than forgetting the lack:
-a player who lacked red and has since drawn two cards holds at most two red cards.
+sound player keeps its wilds while it can follow). A draw on a colored card also shows they
+held no card of its rank, in any color. Each card they take later may bring the color (or the
+rank) back, so the memory counts those cards rather than forgetting the lack: a player who
+lacked red and has since drawn two cards holds at most two red cards.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class Memory:
     void: dict[int, dict[Color, int]] = field(default_factory=dict)
     # wildless[p]: p was seen without a wild and has taken this many cards since.
     wildless: dict[int, int] = field(default_factory=dict)
+    # rank_void[p][rank]: p drew instead of playing on a colored card of ``rank`` (so it held
+    # none of that rank in any color) and has taken this many cards since.
+    rank_void: dict[int, dict[Rank, int]] = field(default_factory=dict)
     # named[p]: the color p named for its wild, while p has played no card of it since: a
     # sound player names a color it holds (its strongest), so p likely still holds one.
     named: dict[int, Color] = field(default_factory=dict)
@@ -82,16 +86,19 @@ class Memory:
     wd4_lack_before: int | None = None
     _last_wd4: bool = False
     _drew_at: dict[int, Color | None] = field(default_factory=dict)
+    _drew_rank: dict[int, Rank] = field(default_factory=dict)
 
     def reset_round(self) -> None:
         self.hand = []
         self.known = {p: set() for p in range(self.players)}
         self.void = {p: {} for p in range(self.players)}
         self.wildless = {}
+        self.rank_void = {}
         self.named = {}
         self.led = {}
         self.top = None
         self._drew_at = {}
+        self._drew_rank = {}
 
     def lacks(self, player: int) -> set[Color]:
         """Colors ``player`` surely holds none of, as far as this seat has seen."""
@@ -140,11 +147,18 @@ class Memory:
                         self.void.setdefault(player, {})[self.color] = len(cards)
                         self.wildless[player] = len(cards)
                         self._drew_at[player] = self.color
+                        if self.top is not None and not self.top.is_wild:
+                            rank = self.top.rank
+                            self.rank_void.setdefault(player, {})[rank] = len(cards)
+                            self._drew_rank[player] = rank
             case Passed(player) if player != self.seat:
                 # Kept the card just drawn: it could not follow the color either.
                 stood = self._drew_at.pop(player, None)
                 if stood is not None:
                     self.void.setdefault(player, {})[stood] = 0
+                kept = self._drew_rank.pop(player, None)
+                if kept is not None:
+                    self.rank_void.setdefault(player, {})[kept] = 0
             case CardsDiscarded(player, cards):
                 self.led.pop(player, None)  # the hand changed outside a turn's lead
                 for card in cards:
@@ -160,6 +174,7 @@ class Memory:
                 self.known = {p: set() for p in range(self.players)}
                 self.void = {p: {} for p in range(self.players)}
                 self.wildless = {}
+                self.rank_void = {}
                 self.named = {}
                 self.led = {}
             case PenaltyPending(victim, amount) if self._last_wd4 and amount == 4:
@@ -197,20 +212,34 @@ class Memory:
                 void[color] += count
         if player in self.wildless:
             self.wildless[player] += count
+        ranks = self.rank_void.get(player)
+        if ranks:
+            for rank in ranks:
+                ranks[rank] += count
 
     def _played(self, player: int, card: Card) -> None:
         """``player`` played ``card``: it came from the cards they took since a lack, if any."""
         if card.color is not None and self.named.get(player) is card.color:
             del self.named[player]  # the color named came out: no more is read into it
         void = self.void.setdefault(player, {})
+        ranks = self.rank_void.setdefault(player, {})
         just_drawn = self._drew_at.pop(player, None) is not None
+        if player in self._drew_rank:
+            del self._drew_rank[player]
         if just_drawn:
             # The card drawn a moment ago went straight out: the lacks stand as they were.
             for color in void:
                 void[color] = max(0, void[color] - 1)
+            for rank in ranks:
+                ranks[rank] = max(0, ranks[rank] - 1)
             if player in self.wildless:
                 self.wildless[player] = max(0, self.wildless[player] - 1)
             return
+        if card.rank in ranks:
+            if ranks[card.rank] == 0:
+                del ranks[card.rank]  # we were wrong: they held the rank after all
+            else:
+                ranks[card.rank] -= 1
         if card.is_wild and self.color is not None:
             # A sound player keeps wilds while it can follow: it seems to lack the color.
             void[self.color] = 0
@@ -235,6 +264,8 @@ class Memory:
         known, void, wildless = self.known, self.void, self.wildless
         known[a], known[b] = known.get(b, set()), known.get(a, set())
         void[a], void[b] = void.get(b, {}), void.get(a, {})
+        ranks = self.rank_void
+        ranks[a], ranks[b] = ranks.get(b, {}), ranks.get(a, {})
         wa, wb = wildless.pop(a, None), wildless.pop(b, None)
         if wb is not None:
             wildless[a] = wb
@@ -250,11 +281,13 @@ class Memory:
             self.hand = [c for c in mine if c is not None]
             known[other] = {c for c in theirs if c is not None}
             void[other] = {}
+            ranks[other] = {}
             wildless.pop(other, None)
             self.named.pop(other, None)
         self.named.pop(self.seat, None)
         self.led = {}
         self._drew_at.clear()
+        self._drew_rank.clear()
 
     def _pass(
         self, moves: tuple[tuple[int, int], ...], hands: tuple[tuple[Card | None, ...], ...]
@@ -263,20 +296,24 @@ class Memory:
         old = set(self.hand)
         known = {p: set[Card]() for p in range(self.players)}
         void: dict[int, dict[Color, int]] = {p: {} for p in range(self.players)}
+        ranks: dict[int, dict[Rank, int]] = {}
         wildless: dict[int, int] = {}
         for src, dst in moves:
             known[dst] = old if src == self.seat else self.known.get(src, set())
             if src != self.seat:
                 void[dst] = self.void.get(src, {})
+                ranks[dst] = self.rank_void.get(src, {})
                 if src in self.wildless:
                     wildless[dst] = self.wildless[src]
         self.hand = [c for c in hands[self.seat] if c is not None]
         known[self.seat], void[self.seat] = set(), {}
         wildless.pop(self.seat, None)
         self.known, self.void, self.wildless = known, void, wildless
+        self.rank_void = ranks
         self.named = {}  # rare enough (a 0 under 7-0) not to follow the hands around
         self.led = {}
         self._drew_at.clear()
+        self._drew_rank.clear()
 
     def sync_hand(self, hand: tuple[Card, ...]) -> None:
         """Adopt the hand from the view (after swaps and passes the events do not carry it)."""
