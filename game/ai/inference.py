@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.memory import SeenPlay
-from game.ai.playout import BLOCK_W, EXTRA_TURN, none_among
-from game.cards import COLORS, Card, DeckKind, Rank, deck
+from game.ai.playout import BLOCK_W, EXTRA_TURN, DeckCounts, deck_counts, none_among
+from game.cards import COLORS, Card, Rank
 from game.view import SeatView
 
 # A sampled hand that would have led with another card is kept this often: the model is a
@@ -41,43 +41,11 @@ READ_PLAYS = 3  # the latest plays of each player that are read
 _EXTRA = frozenset(int(r) for r in EXTRA_TURN)
 
 
-class _Deck:
-    """A deck's cards by color, rank and (color, rank), as small ints indexed by uid."""
-
-    def __init__(self, kind: DeckKind) -> None:
-        cards = deck(kind)
-        self.size = len(cards)
-        self.col = [COLORS.index(c.color) if c.color is not None else -1 for c in cards]
-        self.rank = [int(c.rank) for c in cards]
-        self.points = [c.points for c in cards]
-        self.by_color = [0] * 4
-        self.by_rank = [0] * 32
-        self.by_cr = [0] * 128
-        self.wilds = 0
-        for c, r in zip(self.col, self.rank, strict=True):
-            if c < 0:
-                self.wilds += 1
-            else:
-                self.by_color[c] += 1
-                self.by_rank[r] += 1
-                self.by_cr[c * 32 + r] += 1
-
-
-_DECKS: dict[DeckKind, _Deck] = {}
-
-
-def _deck(kind: DeckKind) -> _Deck:
-    d = _DECKS.get(kind)
-    if d is None:
-        d = _DECKS[kind] = _Deck(kind)
-    return d
-
-
 class _Before:
     """One play to read, with what its player could not see apart from its own hand (the
     deck less the discard pile before the play)."""
 
-    def __init__(self, d: _Deck, play: SeenPlay, pile: Sequence[Card], next_size: int) -> None:
+    def __init__(self, d: DeckCounts, play: SeenPlay, pile: Sequence[Card], next_size: int) -> None:
         self.uid = play.card.uid
         self.named = play.named
         self.card_col = d.col[self.uid]
@@ -106,7 +74,7 @@ class Reading:
     decision: per player, its latest leads (``Memory.led``) that can still be read."""
 
     def __init__(self, view: SeatView, led: dict[int, list[SeenPlay]]) -> None:
-        self.d = _deck(view.rules.deck)
+        self.d = deck_counts(view.rules.deck)
         self._wilds = 0  # the wilds the player of the play being checked could not see
         self.two_handed = sum(view.active) == 2
         where = {c.uid: i for i, c in enumerate(view.discard)}

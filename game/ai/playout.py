@@ -127,10 +127,11 @@ def light_policy(game: Game, tally: Tally | None = None) -> Action:
     return mine[0]  # a drawn card is played; rules are made in the engine's order
 
 
-class _Deck:
+class DeckCounts:
     """Per deck kind: each card's color index and rank as small ints (indexed by uid), and how
-    many cards of each color, rank and (color, rank) the deck holds. Lists of ints keep the
-    counting in a playout cheap (hashing enums is slow)."""
+    many cards of each color, rank and (color, rank) the deck holds, and how many wilds. Lists
+    of ints keep the counting in a playout cheap (hashing enums is slow); game.ai.inference
+    counts with them too."""
 
     def __init__(self, kind: DeckKind) -> None:
         cards = deck(kind)
@@ -141,22 +142,29 @@ class _Deck:
         self.by_color = [0] * 4
         self.by_rank = [0] * 32
         self.by_cr = [0] * 128
+        self.wilds = 0
         for c, r in zip(self.col, self.rank, strict=True):
-            if c >= 0:
+            if c < 0:
+                self.wilds += 1
+            else:
                 self.by_color[c] += 1
                 self.by_rank[r] += 1
                 self.by_cr[c * 32 + r] += 1
 
 
-_DECKS: dict[DeckKind, _Deck] = {}
+_DECKS: dict[DeckKind, DeckCounts] = {}
 
 
-def _deck_of(game: Game) -> _Deck:
-    kind = game.rules.deck
+def deck_counts(kind: DeckKind) -> DeckCounts:
+    """The counts of a deck kind, built once."""
     d = _DECKS.get(kind)
     if d is None:
-        d = _DECKS[kind] = _Deck(kind)
+        d = _DECKS[kind] = DeckCounts(kind)
     return d
+
+
+def _deck_of(game: Game) -> DeckCounts:
+    return deck_counts(game.rules.deck)
 
 
 class Tally:
