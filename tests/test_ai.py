@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections import Counter
 
@@ -328,6 +329,28 @@ def test_memory_counts_the_cards_taken_since_a_lack() -> None:
     memory.color = Color.BLUE
     memory.observe(CardPlayed(1, deck(DeckKind.CLASSIC)[-1]))
     assert Color.BLUE in memory.lacks(1)
+
+
+def test_only_the_cards_taken_since_a_lack_may_be_of_it() -> None:
+    # Seat 1 (six cards) drew on red and kept the card: it holds no red, and only the card
+    # it kept may be a wild, so about one sample in twelve gives it a wild (8 wilds among ~100
+    # unseen cards), not one in three as a cap of one wild anywhere in the hand would.
+    game = Game(Rules(hand_size=7), 2, 3)
+    memory = Memory(0, 2)
+    memory.observe(RoundStarted(1, 1))
+    memory.hand = list(game.hands[0])
+    memory.color = Color.RED
+    memory.observe(CardsDrawn(1, (None,), DrawReason.TURN))
+    memory.observe(Passed(1))
+    assert memory.void[1] == {Color.RED: 0} and memory.wildless[1] == 1
+    view = dataclasses.replace(game.view(0), hand_sizes=(7, 6), color=Color.RED)
+    wild = 0
+    for s in range(600):
+        hands, _ = deal_hidden(view, memory, random.Random(s), rank_lacks=False)
+        assert not any(c.color is Color.RED for c in hands[1])
+        assert sum(c.is_wild for c in hands[1]) <= 1
+        wild += any(c.is_wild for c in hands[1])
+    assert 15 < wild < 100, wild
 
 
 def test_samples_give_a_player_the_color_it_named() -> None:
