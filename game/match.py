@@ -114,7 +114,13 @@ def default_setup(seed: int | None = None) -> MatchSetup:
     seed is given)."""
     names = ("You", "Ana", "Ben", "Chloe")
     seats = (Seat(names[0]), *(Seat(n, Level.NORMAL) for n in names[1:]))
-    return MatchSetup(Rules(), seats, random.randrange(1 << 30) if seed is None else seed)
+    return MatchSetup(Rules(), seats, fresh_seed() if seed is None else seed)
+
+
+def fresh_seed() -> int:
+    """A seed for a new deal from the system's entropy, so that nothing that seeds Python's
+    shared generator (a test, a tool) can make two matches deal alike."""
+    return random.SystemRandom().randrange(1 << 30)
 
 
 def ai_table(

@@ -16,14 +16,13 @@ out, draws them and turns presses into those changes.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
-from game.match import MatchSetup, SeatKind
+from game.match import MatchSetup, SeatKind, fresh_seed
 from game.rules import PRESET_TEXT
 from scenes.app import App, Scene
 from scenes.art import felt
@@ -309,7 +308,7 @@ class SetupScene(Scene):
         return self.model.last_setup()
 
     def setup(self) -> MatchSetup:
-        return self.model.match_setup(random.randrange(1 << 30))
+        return self.model.match_setup(fresh_seed())
 
     def _start(self) -> None:
         if self.error is not None:

@@ -37,6 +37,7 @@ from game.match import (
     Refused,
     Seat,
     SeatKind,
+    default_setup,
 )
 from game.rules import Preset, RaceAction, Rules, preset
 from game.view import SeatView
@@ -751,3 +752,12 @@ def zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     except OSError:
         return False
+
+
+def test_a_new_match_deals_afresh_whatever_seeds_the_shared_generator() -> None:
+    # A tool or a test that seeds Python's shared generator must not make matches deal alike.
+    random.seed(1)
+    first = default_setup().seed
+    random.seed(1)
+    assert default_setup().seed != first
+    assert default_setup(5).seed == 5
