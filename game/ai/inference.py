@@ -45,8 +45,11 @@ class _Before:
     """One play to read, with what its player could not see apart from its own hand (the
     deck less the discard pile before the play)."""
 
-    def __init__(self, d: DeckCounts, play: SeenPlay, pile: Sequence[Card], next_size: int) -> None:
+    def __init__(
+        self, d: DeckCounts, play: SeenPlay, pile: Sequence[Card], next_size: int, read: bool
+    ) -> None:
         self.uid = play.card.uid
+        self.read = read  # False: the card left the hand, but the choice of it is not read
         self.named = play.named
         self.card_col = d.col[self.uid]
         self.wild = self.card_col < 0
@@ -91,15 +94,15 @@ class Reading:
             for play in seen[-READ_PLAYS:]:
                 at = where.get(play.card.uid)
                 if play.named and at is not None:
-                    befores.append(_Before(self.d, play, (), 0))
+                    befores.append(_Before(self.d, play, (), 0, True))
                     continue
                 if at is None or at == 0 or view.discard[at - 1].uid != play.top.uid:
                     befores = []  # the pile was turned over since: what it showed is gone
                     continue
-                if view.rules.seven_zero and play.card.rank in (Rank.SEVEN, Rank.ZERO):
-                    play = SeenPlay(play.card, play.color, play.top, -2)  # not read
+                # A 7 or 0 under 7-0 is played for the exchange, not by the habit read here.
+                read = not (view.rules.seven_zero and play.card.rank in (Rank.SEVEN, Rank.ZERO))
                 size = play.next_size if play.next_size != -1 else view.hand_sizes[nxt]
-                befores.append(_Before(self.d, play, view.discard[:at], size))
+                befores.append(_Before(self.d, play, view.discard[:at], size, read))
             if befores:
                 self.players.append(p)
                 self.plays.append(befores)
@@ -120,7 +123,7 @@ class Reading:
                         return False
                     continue  # the wild itself left the hand in the play before
                 held.append(b.uid)
-                if b.next_size >= 0 and not self._would_play(held, b):
+                if b.read and not self._would_play(held, b):
                     return False
         return True
 
