@@ -42,7 +42,7 @@ from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
 from game.rules import Rules
-from tools.common import hand_rules, ignore_ctrl_c
+from tools.common import hand_rules, run_jobs
 from tools.outside_agent import RLCardRule
 
 OUTSIDE = "rlcard-rule"
@@ -183,30 +183,27 @@ def run(jobs: list[Job], processes: int, progress: bool = True) -> tuple[Totals,
     totals = Totals()
     start = time.perf_counter()
     last = start
-    pool = multiprocessing.Pool(processes, ignore_ctrl_c) if processes > 1 else None
-    try:
-        results = pool.imap(play_deal, jobs, chunksize=4) if pool else map(play_deal, jobs)
-        for pair in results:
-            for a_won, a_points, b_points in pair:
-                totals.rounds += 1
-                totals.a_wins += a_won
-                totals.a_points.append(a_points)
-                totals.b_points.append(b_points)
-            now = time.perf_counter()
-            if progress and now - last >= 1.0:
-                last = now
-                rate = totals.a_wins / totals.rounds
-                print(
-                    f"\r{totals.rounds}/{2 * len(jobs)} rounds, A wins {rate:.3f}",
-                    end="",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    except KeyboardInterrupt:
+
+    def take(pair: list[tuple[bool, float, float]]) -> None:
+        nonlocal last
+        for a_won, a_points, b_points in pair:
+            totals.rounds += 1
+            totals.a_wins += a_won
+            totals.a_points.append(a_points)
+            totals.b_points.append(b_points)
+        now = time.perf_counter()
+        if progress and now - last >= 1.0:
+            last = now
+            rate = totals.a_wins / totals.rounds
+            print(
+                f"\r{totals.rounds}/{2 * len(jobs)} rounds, A wins {rate:.3f}",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    if run_jobs(play_deal, jobs, processes, take, chunksize=4):
         print(f"\ninterrupted after {totals.rounds} rounds", file=sys.stderr)
-    finally:
-        if pool:
-            pool.terminate()
     if progress:
         print(file=sys.stderr)
     return totals, time.perf_counter() - start

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import signal
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from game.rules import Rules, RulesError, TargetMode, preset
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 def parse_rule(text: str) -> tuple[str, Any]:
@@ -55,3 +59,35 @@ def ignore_ctrl_c() -> None:
     parent should answer it (stop, and print what was measured) instead of every worker
     printing a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_jobs(
+    work: Callable[[J], R],
+    jobs: Sequence[J],
+    processes: int,
+    take: Callable[[R], None],
+    *,
+    ordered: bool = True,
+    chunksize: int = 1,
+) -> bool:
+    """Hand each of ``jobs`` to ``work`` on ``processes`` worker processes (in this process
+    when 1) and each result to ``take`` as it comes (in the order of the jobs if ``ordered``).
+    Ctrl-C stops the workers and returns True, so the caller prints what was measured so far;
+    otherwise False once every job is done."""
+    pool = multiprocessing.Pool(processes, ignore_ctrl_c) if processes > 1 else None
+    try:
+        results: Iterable[R]
+        if pool is None:
+            results = map(work, jobs)
+        elif ordered:
+            results = pool.imap(work, jobs, chunksize)
+        else:
+            results = pool.imap_unordered(work, jobs, chunksize)
+        for result in results:
+            take(result)
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if pool is not None:
+            pool.terminate()
+    return False

@@ -41,7 +41,7 @@ from game.ai.levels import Agent, Hard
 from game.engine import Game, Phase
 from game.events import RoundEnded
 from game.rules import Rules
-from tools.common import hand_rules, ignore_ctrl_c
+from tools.common import hand_rules, run_jobs
 
 PLAYERS = 2
 # The Expert that reaches the positions (fixed samples, so a run is reproducible).
@@ -238,26 +238,25 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [Job(rules, d, args.seed, variants, args.continuations) for d in range(args.deals)]
     total = Result(gains={v.name: [] for v in variants})
     start = time.perf_counter()
-    pool = multiprocessing.Pool(max(1, args.processes), ignore_ctrl_c)
-    try:
-        for done, part in enumerate(pool.imap_unordered(play_deal, jobs), 1):
-            total.turns += part.turns
-            total.rounds += part.rounds
-            for name, gains in part.gains.items():
-                total.gains[name].extend(gains)
-            lead = ", ".join(
-                f"{name} {sum(g) / total.rounds:+.4f}" for name, g in total.gains.items()
-            )
-            print(
-                f"\r{done}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s: {lead}",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-    except KeyboardInterrupt:
+    done = 0
+
+    def take(part: Result) -> None:
+        nonlocal done
+        done += 1
+        total.turns += part.turns
+        total.rounds += part.rounds
+        for name, gains in part.gains.items():
+            total.gains[name].extend(gains)
+        lead = ", ".join(f"{name} {sum(g) / total.rounds:+.4f}" for name, g in total.gains.items())
+        print(
+            f"\r{done}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s: {lead}",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    if run_jobs(play_deal, jobs, max(1, args.processes), take, ordered=False):
         print(f"\ninterrupted after {total.rounds} rounds", file=sys.stderr)
-    finally:
-        pool.terminate()
     print(file=sys.stderr)
     result = summary(total)
     if args.json:
