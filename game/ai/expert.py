@@ -311,7 +311,7 @@ def deal_hidden(
         room: dict[Color | None, int] = {c: n for c, n in memory.void.get(p, {}).items()}
         if p in memory.wildless:
             room[None] = memory.wildless[p]
-        ranks = dict(memory.rank_void.get(p, {})) if rank_lacks else {}
+        ranks = memory.rank_void.get(p, {}) if rank_lacks else {}  # read, never changed
         for age in range(need):  # age 0: the card it took last
             if not pool:
                 break
@@ -360,8 +360,9 @@ def position(view: SeatView, hands: list[list[Card]], pile: list[Card], seed: in
 
 def _hold_named(hand: list[Card], first_dealt: int, pool: list[Card], color: Color) -> None:
     """Make sure ``hand`` holds a card of ``color``: if none of it was dealt, the last card
-    dealt to it (never a known one, from ``first_dealt`` on) trades places with the first
-    card of the color left in ``pool``."""
+    dealt to it (its oldest, never a known one, from ``first_dealt`` on) trades places with
+    the first card of the color left in ``pool`` (whose rank is not checked against a rank
+    the player lacked: a rare slip the samples allow)."""
     if len(hand) <= first_dealt or any(c.color is color for c in hand):
         return
     j = next((j for j, c in enumerate(pool) if c.color is color), None)
