@@ -123,6 +123,13 @@ def test_continue_takes_the_match_the_title_replayed(
     assert isinstance(app.top, TableScene) and len(replays) == 1
 
 
+def test_the_title_counts_one_move_in_the_singular(home: Path) -> None:
+    game = _new_game(3, 2)
+    game.apply(game.legal_actions()[0])
+    saves.save_match(ai_table(3, Level.NORMAL, seed=2), game)
+    assert saves.peek().detail == "3 players, round 1, 1 move so far"
+
+
 def test_a_killed_match_continues_from_its_last_save(home: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     command = [

@@ -83,7 +83,8 @@ def peek(folder: Path | None = None) -> Peeked:
         return Peeked(None, loaded.problem)
     setup, game = loaded.value
     moves = len(game.actions)
-    detail = f"{len(setup.seats)} players, round {game.round}, {moves} moves so far"
+    said = "1 move" if moves == 1 else f"{moves} moves"
+    detail = f"{len(setup.seats)} players, round {game.round}, {said} so far"
     return Peeked(detail, None, loaded.value, stamp)
 
 
