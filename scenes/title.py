@@ -20,7 +20,7 @@ from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.routes import HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
-from scenes.store.saves import Peeked, SaveError, load_match, peek
+from scenes.store.saves import SaveError, load_match, peek
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
 
 # The panel of messages about the player's files, left of the menu.
@@ -45,11 +45,10 @@ class TitleScene(Scene):
         # What the player must hear about their files (a damaged save, reset settings); each
         # message is a paragraph, shown at the top until the next one replaces them.
         self.notice = ""
-        self.peeked: Peeked | None = peek()
-        detail = self.peeked.detail
+        detail, problem = peek()
         self.saved = detail  # a match in progress, which a new game would replace
-        if self.peeked.problem:
-            self.tell(self.peeked.problem)
+        if problem:
+            self.tell(problem)
         labels = []
         if detail is not None:
             labels.append(("Continue", detail, self._continue))
@@ -88,10 +87,8 @@ class TitleScene(Scene):
         self.app.go(Table(default_setup(), autosave=True))
 
     def _continue(self) -> None:
-        # The match the title replayed is taken once (a game is played on, not copied).
-        peeked, self.peeked = self.peeked, None
         try:
-            setup, game = load_match(peeked=peeked)
+            setup, game = load_match()
         except SaveError as error:
             self.notice = str(error)
             self.menu.buttons = [b for b in self.menu.buttons if b.label != "Continue"]

@@ -97,37 +97,11 @@ def test_continue_still_reports_a_save_damaged_after_the_title_was_drawn(home: P
     assert all(b.label != "Continue" for b in title.menu.buttons)
 
 
-def test_continue_takes_the_match_the_title_replayed(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The title replays the save to offer Continue; Continue does not replay it again while
-    # the file is unchanged (a long match takes a while to replay).
-    pygame.init()
-    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
-    saves.save_match(ai_table(3, Level.NORMAL, seed=2), _new_game(3, 2))
-    replays: list[Path | None] = []
-    load = saves._load
-
-    def counted(folder: Path | None) -> Any:
-        replays.append(folder)
-        return load(folder)
-
-    monkeypatch.setattr(saves, "_load", counted)
-    title = TitleScene(app)
-    app.push(title)
-    app.step(1 / 60, [])
-    assert title.menu.buttons[0].label == "Continue" and len(replays) == 1
-    title.menu.buttons[0].on_click()
-    for _ in range(3):
-        app.step(1 / 60, [])
-    assert isinstance(app.top, TableScene) and len(replays) == 1
-
-
 def test_the_title_counts_one_move_in_the_singular(home: Path) -> None:
     game = _new_game(3, 2)
     game.apply(game.legal_actions()[0])
     saves.save_match(ai_table(3, Level.NORMAL, seed=2), game)
-    assert saves.peek().detail == "3 players, round 1, 1 move so far"
+    assert saves.peek() == ("3 players, round 1, 1 move so far", None)
 
 
 def test_a_killed_match_continues_from_its_last_save(home: Path) -> None:
@@ -257,8 +231,7 @@ def test_an_autosave_that_is_a_folder_is_told_and_moved_so_saving_works_again(
     (kept,) = path.parent.glob("autosave.broken-*.json")
     assert (kept / "note.txt").read_text(encoding="utf-8") == "kept"
     saves.save_match(ai_table(3, Level.NORMAL, seed=5), _new_game(3, 5))
-    peeked = saves.peek()
-    assert (peeked.detail, peeked.problem) == ("3 players, round 1, 0 moves so far", None)
+    assert saves.peek() == ("3 players, round 1, 0 moves so far", None)
 
 
 def test_names_in_a_save_are_cleaned_before_the_table_draws_them(home: Path) -> None:

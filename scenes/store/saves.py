@@ -11,7 +11,6 @@ and the title screen says so and carries on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,50 +50,27 @@ def clear_save(folder: Path | None = None) -> None:
     save_path(folder).unlink(missing_ok=True)
 
 
-def load_match(folder: Path | None = None, peeked: Peeked | None = None) -> tuple[MatchSetup, Game]:
-    """The saved match and its game, replayed; a bad file is moved aside and SaveError raised.
-    The match ``peeked`` replayed is taken as it is while the file has not changed since."""
-    if peeked is not None and peeked.match is not None and peeked.stamp == _stamp(folder):
-        return peeked.match
+def load_match(folder: Path | None = None) -> tuple[MatchSetup, Game]:
+    """The saved match and its game, replayed; a bad file is moved aside and SaveError raised."""
     loaded = _load(folder)
     if loaded.value is None:
         raise SaveError(loaded.problem or "There is no saved match to continue.")
     return loaded.value
 
 
-@dataclass(frozen=True)
-class Peeked:
-    """What the title screen learns of the save: a line about the match to continue (None if
-    there is none), a message for the player when the save was damaged (and set aside), and
-    the match itself, replayed, so that Continue does not replay it a second time (while the
-    file's ``stamp``, its modification time and size before it was read, still holds)."""
+def peek(folder: Path | None = None) -> tuple[str | None, str | None]:
+    """For the title screen: a line about the match to continue (None if there is none) and a
+    message for the player when the save was damaged (and set aside).
 
-    detail: str | None
-    problem: str | None
-    match: tuple[MatchSetup, Game] | None = None
-    stamp: tuple[int, int] | None = None
-
-
-def peek(folder: Path | None = None) -> Peeked:
-    """The save checked in full (replayed), so Continue is offered only when it will work."""
-    stamp = _stamp(folder)
+    The save is checked in full (replayed) so Continue is offered only when it will work.
+    """
     loaded = _load(folder)
     if loaded.value is None:
-        return Peeked(None, loaded.problem)
+        return None, loaded.problem
     setup, game = loaded.value
     moves = len(game.actions)
     said = "1 move" if moves == 1 else f"{moves} moves"
-    detail = f"{len(setup.seats)} players, round {game.round}, {said} so far"
-    return Peeked(detail, None, loaded.value, stamp)
-
-
-def _stamp(folder: Path | None) -> tuple[int, int] | None:
-    """The save's modification time and size, or None when it cannot be read."""
-    try:
-        info = save_path(folder).stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
+    return f"{len(setup.seats)} players, round {game.round}, {said} so far", None
 
 
 def _load(folder: Path | None) -> Loaded[tuple[MatchSetup, Game]]:
