@@ -29,7 +29,9 @@ def set_large_text(on: bool) -> None:
     """Draw every text at the large size (Settings > Large text) or the normal one; the app
     calls this at start and the settings screen when the option changes."""
     if set_text_scale(LARGE_TEXT_SCALE if on else 1.0):
-        render.cache_clear()  # rendered at the old size
+        # Rendered and measured at the old size.
+        for cached in (render, fit_size, ellipsize, _wrapped):
+            cached.cache_clear()
 
 
 @lru_cache(maxsize=2048)
@@ -63,6 +65,7 @@ def draw_text(
     return rect
 
 
+@lru_cache(maxsize=1024)
 def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> int:
     """The largest text size up to ``size`` at which ``message`` fits ``width`` pixels (a label
     that would run over its neighbour is drawn smaller instead; never below 14)."""
@@ -72,6 +75,7 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
     return max(14, min(size - 1, int(size * width / max(1, measured))))
 
 
+@lru_cache(maxsize=1024)
 def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> str:
     """``message`` cut with an ellipsis to fit ``width`` pixels (a typed name of 24 wide letters
     must not run out of its seat plate or score row)."""
@@ -85,6 +89,13 @@ def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEM
 
 def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
     """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs."""
+    return list(_wrapped(message, size, width, weight))
+
+
+# Measuring is cached like rendering: the moves log and the status line are wrapped again every
+# frame, and measuring their words was a sixth of a busy frame.
+@lru_cache(maxsize=1024)
+def _wrapped(message: str, size: int, width: float, weight: Weight) -> tuple[str, ...]:
     face = font(size, weight)
     lines: list[str] = []
     for paragraph in message.split("\n"):
@@ -98,7 +109,7 @@ def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR)
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 @lru_cache(maxsize=256)
@@ -119,10 +130,11 @@ def panel(
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken the whole surface, under an overlay."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+    """Darken the whole surface, under an overlay: as black laid over it at ``alpha``, done as
+    one multiply in place (a full-screen shade surface made and blended each frame cost four
+    times as much)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 @dataclass(eq=False)

@@ -41,7 +41,7 @@ from scenes.howto import (
 )
 from scenes.input import Act, Intent
 from scenes.store.settings import Settings
-from scenes.ui import Button, draw_text, fit_size, render, set_large_text, wrap
+from scenes.ui import Button, dim, draw_text, ellipsize, fit_size, render, set_large_text, wrap
 from tests.helpers import new_game
 
 FRAME = 1 / 60
@@ -237,12 +237,14 @@ def test_large_text_makes_every_font_and_rendered_text_bigger() -> None:
     normal = (assets.font(24).get_height(), render("Settings", 34).get_size())
     fitted = fit_size("A long label that must fit its button", 34, 400)
     lines = len(wrap("word " * 200, 24, 800))
+    cut = ellipsize("A name of many wide letters, far too long", 24, 200)
     set_large_text(True)
     assert assets.text_scale() == assets.LARGE_TEXT_SCALE > 1
     assert assets.font(24).get_height() > normal[0]
     large = render("Settings", 34).get_size()  # the cached image was dropped
     assert large[0] > normal[1][0] and large[1] > normal[1][1]
-    assert len(wrap("word " * 200, 24, 800)) > lines
+    assert len(wrap("word " * 200, 24, 800)) > lines  # measured again, not the cached lines
+    assert len(ellipsize("A name of many wide letters, far too long", 24, 200)) < len(cut)
     # Fitting still fits: the size returned, drawn large, stays inside the width.
     size = fit_size("A long label that must fit its button", 34, 400)
     assert (
@@ -255,6 +257,17 @@ def test_large_text_makes_every_font_and_rendered_text_bigger() -> None:
     set_large_text(False)
     assert assets.font(24).get_height() == normal[0]
     assert render("Settings", 34).get_size() == normal[1]
+
+
+def test_dim_darkens_as_black_laid_over_at_its_alpha() -> None:
+    pygame.init()
+    surface = pygame.Surface((4, 4))
+    surface.fill((200, 100, 50))
+    dim(surface, 160)
+    # Black at alpha 160 leaves 95/255 of each channel (rounding may differ by one).
+    got = surface.get_at((2, 2))
+    for was, now in zip((200, 100, 50), (got.r, got.g, got.b), strict=True):
+        assert abs(now - was * 95 / 255) <= 1
 
 
 def test_the_app_applies_large_text_at_start_and_the_settings_screen_toggles_it() -> None:
