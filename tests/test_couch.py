@@ -374,3 +374,38 @@ def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
                 plays[0] if plays else next(a for a in mine if isinstance(a, Draw | Pass | Accept))
             )
     raise AssertionError("no jump-in came up in 20,000 frames")
+
+
+def test_the_curtain_fits_long_names_at_large_text(monkeypatch) -> None:
+    from scenes import ui
+    from scenes.assets import Weight, font
+    from scenes.input import Act, Intent
+    from scenes.table import overlays
+
+    long_a, long_b = "MAXIMILIANA WOLKENSTEIN", "BARTHOLOMEW FEATHERSTONE"  # 24 letters at most
+    seats = (Seat(long_a), Seat("Ana", Level.EASY), Seat(long_b))
+    app, table = couch_table(seats)
+    drawn: list[tuple[str, int]] = []
+
+    def record(surface: pygame.Surface, message: str, size: int, *args, **kwargs) -> pygame.Rect:
+        drawn.append((message, size))
+        return ui.draw_text(surface, message, size, *args, **kwargs)
+
+    monkeypatch.setattr(overlays, "draw_text", record)
+    ui.set_large_text(True)
+    try:
+        table.device_seat[5] = 0
+        curtain = HandOffOverlay(app, table, 2)
+        app.push(curtain)
+        app.step(1 / 60, [])
+        curtain.handle(Intent(Act.CONFIRM, device=5))  # the long "that controller is..." notice
+        drawn.clear()
+        app.step(1 / 60, [])
+        notice = [(m, s) for m, s in drawn if m == curtain.notice]
+        assert notice and long_a in curtain.notice and long_b in curtain.notice
+        for message, size in drawn:
+            # Clear of the screen's edges by 60 pixels (a Weight.BLACK title is wider still,
+            # but it is fitted the same way).
+            assert font(size, Weight.SEMIBOLD).size(message)[0] <= 1800, message
+    finally:
+        ui.set_large_text(False)

@@ -22,7 +22,19 @@ from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, save_sett
 from scenes.table.layout import Layout
 from scenes.table.moves import RACE_STEPS, RaceInput
 from scenes.table.presenter import Presenter
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
+from scenes.ui import (
+    DANGER,
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    dim,
+    draw_text,
+    fit_size,
+    panel,
+    wrap,
+)
 
 
 class TableView(Protocol):
@@ -221,7 +233,9 @@ class HandOffOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.table.background, (0, 0))
         dim(surface, 90)
-        draw_text(surface, f"Pass to {self.name}", 72, (960, 440), GOLD, Weight.BLACK, shadow=True)
+        title = f"Pass to {self.name}"
+        size = fit_size(title, 72, 1800, Weight.BLACK)
+        draw_text(surface, title, size, (960, 440), GOLD, Weight.BLACK, shadow=True)
         draw_text(
             surface,
             "Press A or Enter, or click, to see your cards",
@@ -230,11 +244,14 @@ class HandOffOverlay(Scene):
             WHITE,
             shadow=True,
         )
+        # A long move or a long name at Large text is drawn smaller rather than off the screen.
         status = self.table.presenter.status
         if status:
-            draw_text(surface, f"Last move: {status}", 26, (960, 640), MUTED, shadow=True)
+            line = f"Last move: {status}"
+            draw_text(surface, line, fit_size(line, 26, 1800), (960, 640), MUTED, shadow=True)
         if self.notice:
-            draw_text(surface, self.notice, 28, (960, 720), DANGER, shadow=True)
+            size = fit_size(self.notice, 28, 1800)
+            draw_text(surface, self.notice, size, (960, 720), DANGER, shadow=True)
         if len(self.table.match.people) > 1:
             lines = self.table.couch_help()
             for i, line in enumerate(lines):
