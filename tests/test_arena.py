@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +38,39 @@ def test_a_tiny_arena_plays_each_deal_twice() -> None:
     totals, _ = run(jobs, processes=1, progress=False)
     assert totals.rounds == 4 and 0 <= totals.a_wins <= 4
     assert len(totals.a_points) == len(totals.b_points) == 4
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_an_arena_in_the_background_stops_on_a_signal_with_what_it_measured(
+    sig: int, tmp_path: Path
+) -> None:
+    # A shell starts a background command with SIGINT ignored; the arena must still stop on it
+    # (and on a SIGTERM) and print what it measured. The child ignores SIGINT from its start.
+    command = [sys.executable, "-c", BACKGROUND, "--a", "hard", "--b", "normal"]
+    command += ["--rounds", "400000", "--processes", "2", "--json"]
+    err_path = tmp_path / "stderr"
+    with err_path.open("w") as err_file:
+        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err_file, text=True)
+        deadline = time.monotonic() + 60
+        while "rounds" not in err_path.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)  # until the first progress line: the rounds are under way
+        run.send_signal(sig)
+        try:
+            out, _ = run.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            run.kill()
+            run.communicate()
+            pytest.fail("the arena did not stop")
+    err = err_path.read_text()
+    assert run.returncode == 0, err
+    assert "interrupted after" in err
+    assert json.loads(out)["rounds"] > 0
+
+
+# The arena as a shell runs it in the background: SIGINT ignored before Python starts its main.
+BACKGROUND = """
+import signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+from tools.arena import main
+sys.exit(main(sys.argv[1:]))
+"""

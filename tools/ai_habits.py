@@ -32,6 +32,7 @@ from game.cards import Rank
 from game.engine import Game, Phase
 from game.events import Challenged
 from game.rules import TargetMode, preset
+from tools.common import stop_on_signals
 
 
 @dataclass
@@ -113,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    stop_on_signals()
     tally = count(Level(args.level), args.hands, args.seed, args.players)
     if args.json:
         print(json.dumps({"level": args.level, **asdict(tally)}))

@@ -21,7 +21,7 @@ from game.ai.driver import AutoTable
 from game.ai.expert import Expert
 from game.ai.levels import Agent, Hard
 from game.engine import Game
-from tools.common import hand_rules
+from tools.common import hand_rules, stop_on_signals
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    stop_on_signals()
     rules = hand_rules(args.preset, args.players)
     if rules is None:
         return 2

@@ -39,6 +39,7 @@ import game
 from game.actions import Action, CallUno, Draw, Play
 from game.engine import Game, Phase
 from game.rules import TargetMode, preset
+from tools.common import stop_on_signals
 
 ROOT = Path(__file__).resolve().parent.parent
 RLCARD_VENV = ROOT / ".venv-rlcard"
@@ -129,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setup-rlcard", action="store_true", help="make the RLCard venv")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    stop_on_signals()
     if args.setup_rlcard:
         return setup_rlcard(args.rlcard_python)
     have_rlcard = args.rlcard_python.exists()

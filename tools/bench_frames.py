@@ -34,6 +34,7 @@ from game.rules import PRESETS, Preset
 from scenes.app import IDLE_PIECE_S, App
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
+from tools.common import stop_on_signals
 
 FRAME_S = 1 / 60
 
@@ -108,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         "--expert", action="store_true", help="instead: whole frames while Expert AIs think"
     )
     args = parser.parse_args(argv)
+    stop_on_signals()
     pygame.init()
     if args.expert:
         frames = []

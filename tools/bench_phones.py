@@ -25,6 +25,7 @@ from game.remote.hub import PhoneHub
 from game.remote.server import Arrival, Inbound
 from game.rules import Preset, preset
 from tools.ai_timing import percentile
+from tools.common import stop_on_signals
 
 
 class Counting:
@@ -97,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="classic", choices=[p.value for p in Preset])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    stop_on_signals()
     times: list[float] = []
     sizes: list[int] = []
     actions = 0

@@ -17,6 +17,8 @@ import subprocess
 import sys
 import time
 
+from tools.common import stop_on_signals
+
 BARE = (
     "import pygame; pygame.display.init(); s = pygame.display.set_mode((1920, 1080)); "
     "s.fill((0, 90, 0)); pygame.display.flip(); print('first frame', flush=True)"
@@ -45,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         "--program", default=None, help="a built program to time instead of python -m scenes"
     )
     args = parser.parse_args(argv)
+    stop_on_signals()
     env = dict(
         os.environ,
         SDL_VIDEODRIVER=args.driver,

@@ -28,6 +28,7 @@ from game.ai import Level
 from game.engine import Game
 from game.record import Record, _checksum
 from game.rules import Rules
+from tools.common import stop_on_signals
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "OneMoreCard"  # the folder name platformdirs gives, as in scenes.store.userdata
@@ -258,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", default="", help="run only the cases whose name contains this")
     args = parser.parse_args(argv)
+    stop_on_signals()
     cases = [c for c in CASES if args.only.lower() in c.name.lower()]
     outcomes: list[Outcome] = []
     try:

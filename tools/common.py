@@ -54,11 +54,21 @@ def hand_rules(name: str, players: int, switches: Sequence[str] = ()) -> Rules |
     return rules
 
 
+def stop_on_signals() -> None:
+    """Ctrl-C stops a tool with what it has measured, and so does a SIGINT or a SIGTERM sent to
+    a run in the background: a shell starts a background command with SIGINT ignored, and
+    Python then leaves it ignored (measured: ``kill -INT`` did not stop an arena started with
+    ``nohup ... &``). Both now raise KeyboardInterrupt, which each tool catches."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+
+
 def ignore_ctrl_c() -> None:
     """A worker process's initializer: Ctrl-C reaches the whole process group, and only the
     parent should answer it (stop, and print what was measured) instead of every worker
-    printing a traceback."""
+    printing a traceback. A SIGTERM (the pool's own way to stop its workers) ends a worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_jobs(
@@ -74,6 +84,7 @@ def run_jobs(
     when 1) and each result to ``take`` as it comes (in the order of the jobs if ``ordered``).
     Ctrl-C stops the workers and returns True, so the caller prints what was measured so far;
     otherwise False once every job is done."""
+    stop_on_signals()
     pool = multiprocessing.Pool(processes, ignore_ctrl_c) if processes > 1 else None
     try:
         results: Iterable[R]

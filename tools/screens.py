@@ -30,6 +30,7 @@ from scenes.screens import build_screen
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.ui import Menu
+from tools.common import stop_on_signals
 
 FRAME_S = 1 / 60
 # Frames to let a screen settle: a table's deal takes about four seconds at normal speed.
@@ -146,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
     parser.add_argument("out", type=Path, help="folder for the PNG files")
     args = parser.parse_args(argv)
+    stop_on_signals()
     home = tempfile.mkdtemp(prefix="screens-home-")
     for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         os.environ[name] = home

@@ -27,7 +27,7 @@ from game.check import score_problems, state_problems
 from game.engine import Game
 from game.randomplay import random_action
 from game.rules import Rules
-from tools.common import hand_rules
+from tools.common import hand_rules, stop_on_signals
 
 MAX_ACTIONS = 100_000  # a hand longer than this counts as a game that did not end
 
@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-checks", action="store_true", help="measure the bare engine")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    stop_on_signals()
     rules = hand_rules(args.preset, args.players, args.rule)
     if rules is None:
         return 2
