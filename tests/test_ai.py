@@ -353,6 +353,24 @@ def test_only_the_cards_taken_since_a_lack_may_be_of_it() -> None:
     assert 15 < wild < 100, wild
 
 
+def test_the_named_color_is_not_given_in_a_rank_the_player_lacked() -> None:
+    # Seat 1 (two cards) named green and has since drawn on a 7 without playing it: it holds
+    # no 7 of any color. When no green card was dealt to it, the green card it is given in
+    # place of its oldest one is never a 7 (the first green card of the pool was taken before,
+    # a 7 about one time in twelve).
+    game = Game(Rules(hand_size=7), 2, 3)
+    memory = Memory(0, 2)
+    memory.observe(RoundStarted(1, 1))
+    memory.hand = list(game.hands[0])
+    memory.named = {1: Color.GREEN}
+    memory.rank_void = {1: {Rank.SEVEN: 0}}
+    view = dataclasses.replace(game.view(0), hand_sizes=(7, 2), color=Color.GREEN)
+    for s in range(400):
+        hands, _ = deal_hidden(view, memory, random.Random(s))
+        assert any(c.color is Color.GREEN for c in hands[1])
+        assert not any(c.rank is Rank.SEVEN for c in hands[1]), s
+
+
 def test_samples_give_a_player_the_color_it_named() -> None:
     # Seat 1 plays a wild on red and names green (a sound player names a color it holds): every
     # sample gives it a green card, until it plays one. Without the inference some do not.

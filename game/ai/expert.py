@@ -327,7 +327,7 @@ def deal_hidden(
             hands[p].append(pool.pop(i if i < len(pool) else -1))
         named = memory.named.get(p) if infer_named else None
         if named is not None and named not in room:
-            _hold_named(hands[p], known_n, pool, named)
+            _hold_named(hands[p], known_n, pool, named, ranks)
     return hands, pool
 
 
@@ -358,13 +358,23 @@ def position(view: SeatView, hands: list[list[Card]], pile: list[Card], seed: in
     )
 
 
-def _hold_named(hand: list[Card], first_dealt: int, pool: list[Card], color: Color) -> None:
+def _hold_named(
+    hand: list[Card],
+    first_dealt: int,
+    pool: list[Card],
+    color: Color,
+    ranks: dict[Rank, int],
+) -> None:
     """Make sure ``hand`` holds a card of ``color``: if none of it was dealt, the last card
     dealt to it (its oldest, never a known one, from ``first_dealt`` on) trades places with
-    the first card of the color left in ``pool`` (whose rank is not checked against a rank
-    the player lacked: a rare slip the samples allow)."""
+    the first card of the color left in ``pool`` that it may hold that old: not of a rank it
+    lacked (``ranks``: a lacked rank and the cards taken since), unless the pool has no other
+    card of the color."""
     if len(hand) <= first_dealt or any(c.color is color for c in hand):
         return
-    j = next((j for j, c in enumerate(pool) if c.color is color), None)
-    if j is not None:
-        hand[-1], pool[j] = pool[j], hand[-1]
+    age = len(hand) - 1 - first_dealt  # the oldest dealt card's place, counted from the newest
+    of_color = [j for j, c in enumerate(pool) if c.color is color]
+    if not of_color:
+        return
+    j = next((j for j in of_color if ranks.get(pool[j].rank, age + 1) > age), of_color[0])
+    hand[-1], pool[j] = pool[j], hand[-1]
