@@ -29,9 +29,13 @@ def set_large_text(on: bool) -> None:
     """Draw every text at the large size (Settings > Large text) or the normal one; the app
     calls this at start and the settings screen when the option changes."""
     if set_text_scale(LARGE_TEXT_SCALE if on else 1.0):
-        # Rendered and measured at the old size.
-        for cached in (render, fit_size, ellipsize, _wrapped):
-            cached.cache_clear()
+        forget_text()  # rendered and measured at the old size
+
+
+def forget_text() -> None:
+    """Drop every rendered and measured text (the sizes or the fonts changed)."""
+    for cached in (render, fit_size, ellipsize, _wrapped):
+        cached.cache_clear()
 
 
 @lru_cache(maxsize=2048)

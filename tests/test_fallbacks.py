@@ -31,7 +31,7 @@ def clear_caches() -> None:
     assets.font.cache_clear()
     assets._report_bad_fonts.cache_clear()
     assets.take_problems()
-    ui.render.cache_clear()
+    ui.forget_text()
     art._text_ink.cache_clear()
     art._text_mask.cache_clear()
     layout.load_layout.cache_clear()
