@@ -757,10 +757,9 @@ class Game:
     def _on_pass(self, action: Pass, ev: Events) -> None:
         self.catchable.clear()  # a turn action closes every open catch window
         self._lapse_calls(None)
-        self.drawn = None
         if ev is not None:
             ev.append(Passed(action.player))
-        self._advance(action.player)
+        self._advance(action.player)  # which also forgets the card just drawn
 
     def _on_accept(self, action: Accept, ev: Events) -> None:
         player = action.player

@@ -76,6 +76,35 @@ def test_the_quiet_path_plays_every_state_alike(name: str, players: int) -> None
             assert len(loud.actions) == steps
 
 
+def test_a_position_set_up_quiet_plays_on_without_events() -> None:
+    # The Expert's sampled positions are quiet; the same position set up loud tells its events.
+    start = Game(rules_for("classic"), 3, 5)
+
+    def position(quiet: bool) -> Game:
+        return Game.from_position(
+            start.rules,
+            seed=9,
+            hands=start.hands,
+            draw_pile=start.draw_pile,
+            discard=start.discard,
+            color=start.color,
+            direction=start.direction,
+            turn=start.turn,
+            dealer=start.dealer,
+            quiet=quiet,
+        )
+
+    quiet, loud = position(True), position(False)
+    rng = random.Random(2)
+    for _ in range(40):
+        if loud.is_over:
+            break
+        action = random_action(loud, rng)
+        assert quiet.apply(action) == [] and loud.apply(action) != []
+        assert quiet.state_digest() == loud.state_digest()
+    assert quiet.log == [] and quiet.actions == [] and len(loud.actions) > 0
+
+
 def test_a_deep_copy_plays_on_alone() -> None:
     g = Game(rules_for("house-rules"), 4, 3)
     rng = random.Random(3)

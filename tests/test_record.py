@@ -10,7 +10,7 @@ import pytest
 from game.actions import RecordError, action_from_dict, action_to_dict
 from game.engine import Game
 from game.randomplay import random_action
-from game.record import Record, _checksum
+from game.record import Record, _checksum, replayed
 from game.rules import Rules, preset
 
 
@@ -45,6 +45,20 @@ def test_same_seed_and_actions_give_the_same_game_and_events() -> None:
     assert second.log == first.log
     other = Game(first.rules, 5, 10)
     assert other.hands != Game(first.rules, 5, 9).hands
+
+
+def test_a_game_is_told_again_batch_by_batch_as_it_happened() -> None:
+    # A continued match's move log is told from these batches: the deal, then each action's.
+    rules = preset("house-rules")
+    game = Game(rules, 3, 11)
+    batches = [list(game.log)]
+    rng = random.Random(11)
+    for _ in range(150):
+        if game.is_over:
+            break
+        batches.append(game.apply(random_action(game, rng)))
+    assert list(replayed(game)) == batches
+    assert len(batches) > 100 and batches[0]
 
 
 def test_stacked_deck_and_dealer_are_part_of_the_record() -> None:

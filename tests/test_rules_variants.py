@@ -498,6 +498,22 @@ def test_wild_customizable_reverse_then_skip_next() -> None:
     )
 
 
+def test_wild_customizable_swap_then_skip_runs_the_effects_after_the_swap() -> None:
+    # The effects after the swap wait for it, then run, each announced: the skip lands on the
+    # player after the one who played the wild.
+    game = wc_game(CustomEffect.SWAP_HANDS, CustomEffect.SKIP_NEXT)
+    assert act(game, ChooseColor(0, GREEN)) == [
+        ("ColorChosen", 0, GREEN),
+        ("CustomEffectApplied", 0, CustomEffect.SWAP_HANDS),
+    ]
+    assert act(game, ChooseSwap(0, 2)) == [
+        ("HandsSwapped", 0, 2, ("B6", "B7", "B8"), ("R1", "B2")),
+        ("CustomEffectApplied", 0, CustomEffect.SKIP_NEXT),
+        ("Skipped", 1),
+    ]
+    assert game.phase is Phase.PLAY and game.actor == 2
+
+
 def test_wild_customizable_others_draw_then_swap() -> None:
     game = wc_game(CustomEffect.OTHERS_DRAW_1, CustomEffect.SWAP_HANDS)
     assert act(game, ChooseColor(0, GREEN)) == [
