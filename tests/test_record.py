@@ -99,6 +99,17 @@ def test_forged_record_with_an_illegal_action_is_refused() -> None:
         Record.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("stacked", [[0, 0], [9999], [-1]])
+def test_forged_record_with_a_bad_stacked_deck_is_refused(stacked: list[int]) -> None:
+    _, text = saved()
+    data = json.loads(text)
+    del data["checksum"]
+    data["stacked"] = stacked
+    data["checksum"] = _checksum(data)
+    with pytest.raises(RecordError, match="malformed: a stacked deck must list distinct"):
+        Record.from_json(json.dumps(data))
+
+
 def test_record_reaching_another_state_is_refused() -> None:
     _, text = saved()
     data = json.loads(text)
