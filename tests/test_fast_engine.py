@@ -16,6 +16,7 @@ import pytest
 import game
 from game.ai.playout import playout
 from game.engine import Game
+from game.events import RoundEnded
 from game.randomplay import random_action
 from game.rules import Rules, TargetMode, preset
 
@@ -74,6 +75,9 @@ def test_the_quiet_path_plays_every_state_alike(name: str, players: int) -> None
             assert quiet.is_over
             assert quiet.log == [] and quiet.actions == []
             assert len(loud.actions) == steps
+            # The quiet game keeps the hand's winner and points, as the loud one tells them.
+            ended = [e for e in loud.log if isinstance(e, RoundEnded)]
+            assert quiet.result == (ended[-1].winner, ended[-1].points)
 
 
 def test_a_position_set_up_quiet_plays_on_without_events() -> None:
