@@ -28,7 +28,7 @@ from game.actions import (
 )
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
 from game.engine import Game, IllegalAction, Phase
-from game.events import DrawReason
+from game.events import CardsDrawn, DrawReason
 from game.rules import (
     ChallengeOutcome,
     DrawMode,
@@ -476,6 +476,34 @@ def test_draw_until_playable() -> None:
     hands[1] = ["Y1", "Y2", "Y3", "B5"]
     check(game, hands=hands, discard=["R5"], draw=93, turn=1, color=RED, phase=DRAWN)
     assert legal(game) == [("Play", 1, "B5"), ("Pass", 1)]
+
+
+def test_draw_until_playable_turns_the_discard_pile_over_when_the_pile_runs_out() -> None:
+    # One unplayable card left to draw (G2 on R5): the discard pile is shuffled into a new
+    # draw pile, told as it happens, and the drawing goes on to a playable card.
+    rules = Rules(draw_mode=DrawMode.UNTIL_PLAYABLE)
+    cards = deck(rules.deck)
+    b1, y3, g2, r5 = (find_cards(cards, [code])[0] for code in ("B1", "Y3", "G2", "R5"))
+    rest = [c for c in cards if c not in (b1, y3, g2, r5)]
+    game = Game.from_position(
+        rules,
+        seed=4,
+        hands=[[b1], [y3]],
+        draw_pile=[g2],
+        discard=[*rest, r5],
+        color=Color.RED,
+        direction=1,
+        turn=0,
+    )
+    events = game.apply(Draw(0))
+    names = [type(e).__name__ for e in events]
+    assert names[:2] == ["PileReshuffled", "CardsDrawn"], names
+    told = events[1]
+    assert isinstance(told, CardsDrawn)
+    drawn = told.cards
+    last = drawn[-1]
+    assert drawn[0] is g2 and len(drawn) >= 2 and last is not None and game.can_play(0, last)
+    assert game.discard == [r5] and game.phase is Phase.DRAWN
 
 
 def test_force_play_a_playable_drawn_card_must_be_played() -> None:
