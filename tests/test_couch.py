@@ -385,10 +385,12 @@ def test_the_curtain_fits_long_names_at_large_text(monkeypatch) -> None:
     long_a, long_b = "MAXIMILIANA WOLKENSTEIN", "BARTHOLOMEW FEATHERSTONE"  # 24 letters at most
     seats = (Seat(long_a), Seat("Ana", Level.EASY), Seat(long_b))
     app, table = couch_table(seats)
-    drawn: list[tuple[str, int]] = []
+    drawn: list[tuple[str, int, Weight]] = []
 
     def record(surface: pygame.Surface, message: str, size: int, *args, **kwargs) -> pygame.Rect:
-        drawn.append((message, size))
+        # draw_text(surface, message, size, pos, color, weight, ...): the weight the line has.
+        weight = args[2] if len(args) > 2 else kwargs.get("weight", Weight.SEMIBOLD)
+        drawn.append((message, size, weight))
         return ui.draw_text(surface, message, size, *args, **kwargs)
 
     monkeypatch.setattr(overlays, "draw_text", record)
@@ -401,11 +403,9 @@ def test_the_curtain_fits_long_names_at_large_text(monkeypatch) -> None:
         curtain.handle(Intent(Act.CONFIRM, device=5))  # the long "that controller is..." notice
         drawn.clear()
         app.step(1 / 60, [])
-        notice = [(m, s) for m, s in drawn if m == curtain.notice]
+        notice = [m for m, _, _ in drawn if m == curtain.notice]
         assert notice and long_a in curtain.notice and long_b in curtain.notice
-        for message, size in drawn:
-            # Clear of the screen's edges by 60 pixels (a Weight.BLACK title is wider still,
-            # but it is fitted the same way).
-            assert font(size, Weight.SEMIBOLD).size(message)[0] <= 1800, message
+        for message, size, weight in drawn:  # each line clear of the screen's edges
+            assert font(size, weight).size(message)[0] <= overlays.CURTAIN_TEXT_W, message
     finally:
         ui.set_large_text(False)

@@ -36,6 +36,9 @@ from scenes.ui import (
     wrap,
 )
 
+# The widest a line of the couch curtain may be drawn: the 1920-pixel screen less a margin.
+CURTAIN_TEXT_W = 1800
+
 
 class TableView(Protocol):
     """What the table's overlays need of the table."""
@@ -234,7 +237,7 @@ class HandOffOverlay(Scene):
         surface.blit(self.table.background, (0, 0))
         dim(surface, 90)
         title = f"Pass to {self.name}"
-        size = fit_size(title, 72, 1800, Weight.BLACK)
+        size = fit_size(title, 72, CURTAIN_TEXT_W, Weight.BLACK)
         draw_text(surface, title, size, (960, 440), GOLD, Weight.BLACK, shadow=True)
         draw_text(
             surface,
@@ -248,9 +251,10 @@ class HandOffOverlay(Scene):
         status = self.table.presenter.status
         if status:
             line = f"Last move: {status}"
-            draw_text(surface, line, fit_size(line, 26, 1800), (960, 640), MUTED, shadow=True)
+            size = fit_size(line, 26, CURTAIN_TEXT_W)
+            draw_text(surface, line, size, (960, 640), MUTED, shadow=True)
         if self.notice:
-            size = fit_size(self.notice, 28, 1800)
+            size = fit_size(self.notice, 28, CURTAIN_TEXT_W)
             draw_text(surface, self.notice, size, (960, 720), DANGER, shadow=True)
         if len(self.table.match.people) > 1:
             lines = self.table.couch_help()
