@@ -8,6 +8,7 @@ fresh interpreter that ``game.match`` imports with pygame blocked from the start
 from __future__ import annotations
 
 import io
+import os
 import pickle
 import random
 import subprocess
@@ -745,6 +746,22 @@ def test_the_worker_leaves_when_the_game_is_killed() -> None:
         alive = [p for p in pids if Path(f"/proc/{p}").exists() and not zombie(p)]
         time.sleep(0.1)
     assert alive == [], "the worker outlived the game"
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_the_worker_searches_at_a_lower_priority_than_the_game() -> None:
+    # On two cores a searching worker at the game's priority could take the core the frame
+    # loop waited for (tools.bench_frames --expert: its worst frame, preempted).
+    pool = SearchPool()
+    try:
+        pool._pool.submit(int).result(timeout=60)  # the worker is up
+        pids = list(pool._pool._processes)
+        assert pids
+        game = os.getpriority(os.PRIO_PROCESS, 0)
+        for pid in pids:
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(game + worker.WORKER_NICE, 19)
+    finally:
+        pool.shutdown()
 
 
 def zombie(pid: int) -> bool:

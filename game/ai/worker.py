@@ -19,6 +19,7 @@ process instead.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import multiprocessing
 import multiprocessing.connection
@@ -70,6 +71,28 @@ def loads(data: bytes, kind: DeckKind) -> Any:
 
 def _ready() -> bool:
     return True
+
+
+# How much lower the worker runs than the game (a Unix nice increment): when the machine is
+# busy, the frame loop gets a core first. The search has a time budget, not a sample count,
+# so it then only searches a little less. (On two free cores it did not change the worst
+# frame measurably: docs/BENCHMARKS.md.)
+WORKER_NICE = 5
+
+
+def _start_worker() -> None:
+    """In the worker, at its start: yield the cores to the game, and leave with it."""
+    _yield_to_game()
+    _leave_with_parent()
+
+
+def _yield_to_game() -> None:
+    """Lower this process's priority where the system has priorities (os.nice: Unix only)."""
+    nice = getattr(os, "nice", None)
+    if nice is None:
+        return
+    with contextlib.suppress(OSError):  # not allowed here: the search runs at our priority
+        nice(WORKER_NICE)
 
 
 def _leave_with_parent() -> None:
@@ -127,9 +150,7 @@ class SearchPool:
     @staticmethod
     def _start() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(
-            max_workers=1, mp_context=context, initializer=_leave_with_parent
-        )
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_worker)
         pool.submit(_ready)  # start the worker now, not at the first search
         return pool
 
