@@ -21,15 +21,7 @@ from game.ai.driver import AutoTable
 from game.ai.expert import Expert
 from game.ai.levels import Agent, Hard
 from game.engine import Game
-from tools.common import hand_rules, stop_on_signals
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
+from tools.common import hand_rules, percentile, stop_on_signals
 
 
 class Timed(Agent):

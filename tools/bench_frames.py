@@ -34,15 +34,9 @@ from game.rules import PRESETS, Preset
 from scenes.app import IDLE_PIECE_S, App
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from tools.common import stop_on_signals
+from tools.common import percentile, stop_on_signals
 
 FRAME_S = 1 / 60
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def draw_while_busy(app: App, table: TableScene, frames: list[float]) -> None:

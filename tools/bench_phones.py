@@ -24,8 +24,7 @@ from game.match import Match, MatchEvent, Seat, SeatKind
 from game.remote.hub import PhoneHub
 from game.remote.server import Arrival, Inbound
 from game.rules import Preset, preset
-from tools.ai_timing import percentile
-from tools.common import stop_on_signals
+from tools.common import percentile, stop_on_signals
 
 
 class Counting:

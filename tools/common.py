@@ -1,4 +1,5 @@
-"""What the measuring tools share: the rules of a preset played one hand at a time."""
+"""What the measuring tools share: the rules of a preset played one hand at a time, running
+jobs on every core with progress and a clean stop, and percentiles."""
 
 from __future__ import annotations
 
@@ -52,6 +53,15 @@ def hand_rules(name: str, players: int, switches: Sequence[str] = ()) -> Rules |
         print(f"error: {exc}", file=sys.stderr)
         return None
     return rules
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile of ``values`` (the nearest rank; 0.0 when there are none)."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
 
 
 def stop_on_signals() -> None:
