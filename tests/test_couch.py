@@ -20,6 +20,7 @@ from game.rules import Rules
 from scenes.app import App
 from scenes.store.settings import Settings
 from scenes.table.overlays import HandOffOverlay
+from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 
 
@@ -51,6 +52,12 @@ def test_hand_off_between_two_people() -> None:
             for seat, hand in enumerate(table.presenter.hands):
                 faces = {sprite.flip >= 0.5 for sprite in hand}
                 assert faces <= {seat == table.viewer}, (seat, faces)
+            continue
+        if isinstance(top, ChoiceOverlay):
+            # A color for a wild, or play-or-keep for a card drawn: the first choice (without
+            # an answer the hand stood still here and the loop ran out its frames).
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+            app.step(1 / 60)
             continue
         game = table.game
         if table.match.person_waited_on() != table.viewer:
