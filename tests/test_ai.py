@@ -15,8 +15,8 @@ from game.ai.driver import AutoTable
 from game.ai.expert import deal_hidden, sample_position
 from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
-from game.ai.playout import Tally, light_policy, playout
-from game.cards import Color, DeckKind, Rank, deck, find_cards
+from game.ai.playout import Lacks, Tally, light_policy, playout
+from game.cards import COLORS, Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
 from game.engine import Game
 from game.events import (
@@ -234,6 +234,65 @@ def test_expert_playouts_play_the_card_the_next_player_can_hardly_follow() -> No
     assert light_policy(game, Tally(game)) == Play(0, red5)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_playout_lacks_follow_the_play_as_a_seats_memory_reads_it(players: int) -> None:
+    # The playouts count the lacks themselves (no events are built there): after every
+    # action of seeded hands played by the light policy, what they hold of each other
+    # player must be what seat 0's memory read from the events.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    compared = lacked = 0
+    for seed in range(12):
+        game = Game(rules, players, seed)
+        memory = Memory(0, players)
+        seen = 0
+        lacks = Lacks(players)
+        lacks.start(game)
+        tally = Tally(game)
+        for _ in range(400):
+            if game.is_over:
+                break
+            action = light_policy(game, tally, lacks)
+            lacks.before(game, action, tally.deck)
+            game.apply(action)
+            lacks.after(game)
+            for event in game.log[seen:]:
+                memory.observe(redact(event, 0))
+            seen = len(game.log)
+            for p in range(1, players):
+                void = memory.void.get(p, {})
+                expected = [void.get(c, -1) for c in COLORS]
+                assert lacks.void[p * 4 : p * 4 + 4] == expected, (seed, p, action)
+                assert lacks.wild[p] == memory.wildless.get(p, -1), (seed, p, action)
+                lacked += sum(1 for v in expected if v >= 0)
+            compared += 1
+    assert compared > 300 and lacked > 100, (compared, lacked)
+
+
+def test_playouts_with_the_lacks_lead_the_color_the_next_player_lacked() -> None:
+    # Four reds are on the discard pile: counted without the lacks, the red five is the
+    # safer lead. The next player drew on blue and has taken no card since, so counted with
+    # the lacks the blue five is.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    cards = deck(rules.deck)
+    red5, blue5, green1, top = find_cards(cards, ["R5", "B5", "G1", "Y5"])
+    reds = [c for c in cards if c.color is Color.RED and c is not red5][:4]
+    rest = [c for c in cards if c not in (red5, blue5, green1, top) and c not in reds]
+    game = Game.from_position(
+        rules,
+        seed=1,
+        hands=[[red5, blue5, green1], rest[:7]],
+        draw_pile=rest[7:],
+        discard=[*reds, top],
+        color=Color.YELLOW,
+        direction=1,
+        turn=0,
+    )
+    assert light_policy(game, Tally(game)) == Play(0, red5)
+    lacks = Lacks.of(2, {1: {Color.BLUE: 0}}, {1: 0})
+    lacks.start(game)
+    assert light_policy(game, Tally(game), lacks) == Play(0, blue5)
+
+
 def search_with_fixed_outcomes(
     monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, float], samples: int
 ) -> tuple[object, Counter[str]]:
@@ -255,7 +314,7 @@ def search_with_fixed_outcomes(
     )
     played: Counter[str] = Counter()
 
-    def fixed(sampled: Game, seat: int, first: Play) -> float:
+    def fixed(sampled: Game, seat: int, first: Play, lacks: object = None) -> float:
         played[first.card.code] += 1
         return outcomes[first.card.code]
 
@@ -291,6 +350,38 @@ def test_expert_search_takes_a_card_that_wins_more_lines(
     assert isinstance(choice, Play) and choice.card.code == "G1"
     assert played["G1"] == played["R5"] == 100
     assert played["B5"] == expert.FIRST_CHECK
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_expert_searches_drawing_instead_of_playing(
+    monkeypatch: pytest.MonkeyPatch, allowed: bool
+) -> None:
+    # The rules let a player draw although it could play. When every playout after a draw
+    # wins and every playout after a play loses, the Expert draws (unless told not to
+    # search it, the arena's draw_candidate=0).
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    cards = deck(rules.deck)
+    red5, wild, blue1, top = find_cards(cards, ["R5", "W", "B1", "G5"])
+    rest = [c for c in cards if c not in (red5, wild, blue1, top)]
+    game = Game.from_position(
+        rules,
+        seed=1,
+        hands=[[red5, wild, blue1], rest[:7]],
+        draw_pile=rest[7:],
+        discard=[top],
+        color=Color.GREEN,
+        direction=1,
+        turn=0,
+    )
+    assert Draw(0) in game.legal_actions()
+
+    def fixed(sampled: Game, seat: int, first: object, lacks: object = None) -> float:
+        return 1.0 if isinstance(first, Draw) else -1.0
+
+    monkeypatch.setattr(expert, "playout", fixed)
+    agent = expert.Expert(samples=60, draw_candidate=allowed)
+    choice = agent.decide(game.view(0), memory_of(game, 0), random.Random(3))
+    assert isinstance(choice, Draw) is allowed, choice
 
 
 def test_samples_respect_what_the_seat_knows() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from game.ai.expert import Expert
 from tools.arena import Job, agent_for, expert_option, run
-from tools.common import hand_rules
+from tools.common import hand_rules, percentile
 
 
 def test_expert_options_are_parsed_and_reach_the_expert() -> None:
@@ -26,6 +26,9 @@ def test_expert_options_are_parsed_and_reach_the_expert() -> None:
     agent = agent_for("expert", 0.2, 10, (("read_plays", 0.0), ("mismatch_keep", 0.5)))
     assert isinstance(agent, Expert)
     assert not agent.read_plays and agent.mismatch_keep == 0.5 and agent.infer_named
+    assert agent.playout_lacks and agent.draw_candidate
+    off = agent_for("expert", 0.2, 10, (("playout_lacks", 0.0), ("draw_candidate", 0.0)))
+    assert isinstance(off, Expert) and not off.playout_lacks and not off.draw_candidate
     plain = agent_for("expert", 0.2, 10)
     assert isinstance(plain, Expert) and plain.read_plays
     assert not isinstance(agent_for("hard", 0.2, 10, (("read_plays", 0.0),)), Expert)
@@ -74,3 +77,10 @@ signal.signal(signal.SIGINT, signal.SIG_IGN)
 from tools.arena import main
 sys.exit(main(sys.argv[1:]))
 """
+
+
+def test_a_percentile_is_the_nearest_ranked_value() -> None:
+    assert percentile([5.0, 1.0, 3.0], 50) == 3.0
+    assert percentile([float(v) for v in range(1, 101)], 99) == 99.0
+    assert percentile([float(v) for v in range(1, 101)], 100) == 100.0
+    assert percentile([], 99) == 0.0  # a tool stopped before it measured anything

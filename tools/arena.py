@@ -16,7 +16,8 @@ stderr, and Ctrl-C stops and prints what was measured so far.
 
 ``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
 (``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays,
-rank_lacks as 0 or 1), to compare a variant with the default on the same deals.
+rank_lacks, playout_lacks, draw_candidate as 0 or 1), to compare a variant with the default on
+the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
 (RLCard's UNO rule agent, ported).
@@ -70,7 +71,7 @@ class Totals:
 
 
 EXPERT_FLOATS = ("margin", "se_k", "drop_k", "mismatch_keep")
-EXPERT_FLAGS = ("infer_named", "read_plays", "rank_lacks")
+EXPERT_FLAGS = ("infer_named", "read_plays", "rank_lacks", "playout_lacks", "draw_candidate")
 
 
 def agent_for(
@@ -90,6 +91,8 @@ def agent_for(
             infer_named=bool(opts.get("infer_named", 1.0)),
             read_plays=bool(opts.get("read_plays", 1.0)),
             rank_lacks=bool(opts.get("rank_lacks", 1.0)),
+            playout_lacks=bool(opts.get("playout_lacks", 1.0)),
+            draw_candidate=bool(opts.get("draw_candidate", 1.0)),
         )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 

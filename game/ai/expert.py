@@ -1,6 +1,7 @@
 """The Expert AI: information-set Monte Carlo over positions sampled from its own view.
 
-For a turn decision with more than one distinct option (two copies of a card count as one) it
+For a turn decision with more than one distinct option (two copies of a card count as one;
+drawing instead of playing, which the rules allow, is one of them) it
 repeatedly samples the hidden cards (the other hands and the draw pile) consistently with what
 its seat knows: hand sizes, cards it knows to be in a hand, colors and ranks a player seems to
 lack (only the cards the player has taken since may be of them), and the color a player named for
@@ -24,8 +25,10 @@ The playouts use a light version of the Hard policy that reads the sampled game 
 instead of building a view and a memory for every move: every player keeps its wilds (a
 drawn one too, while nobody is close to out), heads-up plays its extra-turn cards first,
 otherwise plays the card the next player is least likely to follow, counted from what that
-player cannot have seen (the deck minus its own hand and the discard pile) and the next hand's
-size, with the biggest color breaking ties; it names its strongest color, and challenges a +4
+player cannot have seen (the deck minus its own hand and the discard pile), the next hand's
+size and the colors the next player was seen to lack (as Hard counts: ``playout.Lacks``, from
+the seat's memory at the start and from the playout's own draws after), with the biggest color
+breaking ties; it names its strongest color, and challenges a +4
 only from a hand big enough that a reasoning player would suspect it (so a bluff of the
 Expert's own is not taken for a sure gain). It reads only the hand of the player it moves
 for, so the sampled hands of the others never steer a move (letting it peek at the next hand
@@ -44,13 +47,14 @@ from game.actions import (
     Action,
     CallUno,
     ChooseColor,
+    Draw,
     Pass,
     Play,
 )
 from game.ai.inference import MISMATCH_KEEP, Reading
 from game.ai.levels import Hard, Level
 from game.ai.memory import Memory
-from game.ai.playout import playout
+from game.ai.playout import Lacks, playout
 from game.cards import COLORS, Card, Color, Rank, deck
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.rules import Stacking
@@ -82,6 +86,8 @@ class Expert(Hard):
         read_plays: bool = True,
         mismatch_keep: float = MISMATCH_KEEP,
         rank_lacks: bool = True,
+        playout_lacks: bool = True,
+        draw_candidate: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -94,6 +100,8 @@ class Expert(Hard):
         self.read_plays = read_plays
         self.mismatch_keep = mismatch_keep
         self.rank_lacks = rank_lacks
+        self.playout_lacks = playout_lacks
+        self.draw_candidate = draw_candidate
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -107,8 +115,11 @@ class Expert(Hard):
             return CallUno(view.seat)  # calling costs nothing and saves two cards
         default = super().decide(view, memory, rng)
         plays: list[Action] = [a for a in legal if isinstance(a, Play)]
-        # Declining to play is only searched after a draw (play or keep the drawn card).
+        # Declining to play: after a draw, keeping the drawn card; before, drawing instead of
+        # playing (the rules allow it; it may keep a wild for the end).
         candidates = plays + [a for a in legal if isinstance(a, Pass)]
+        if self.draw_candidate and plays:
+            candidates += [a for a in legal if isinstance(a, Draw)]
         if default is None:
             return default
         # Two copies of a card play out alike: search one (the budget then buys more samples).
@@ -166,6 +177,7 @@ class Expert(Hard):
         alive = list(range(len(candidates)))
         runs = 0
         reading = Reading(view, memory.led) if self.read_plays else None
+        lacks = Lacks.of(view.players, memory.void, memory.wildless) if self.playout_lacks else None
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
         while runs < limit:
@@ -181,7 +193,8 @@ class Expert(Hard):
                         game.apply(prefix)
                     except IllegalAction:
                         return default  # the position could not be set up again
-                values[i].append(playout(game, view.seat, candidates[i]))
+                own = lacks.copy() if lacks is not None else None
+                values[i].append(playout(game, view.seat, candidates[i], own))
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
                 break

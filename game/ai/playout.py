@@ -3,8 +3,9 @@
 This module is the inner loop of the Expert's search (most of its time goes here) and is kept
 apart from the search so that ``tools.build_fast`` can compile it with the engine. It also holds
 the card-counting arithmetic it shares with the Hard level (``none_among``, ``BLOCK_W``,
-``EXTRA_TURN``). It reads only the sampled ``Game`` (quiet: no events are built) and the hand
-of the player it moves for.
+``EXTRA_TURN``). It reads only the sampled ``Game`` (quiet: no events are built), the hand
+of the player it moves for, and what each player was seen to lack (``Lacks``: counted from the
+searching seat's memory and then from the playout's own draws and plays, all public).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from game.actions import (
     Pass,
     Play,
 )
-from game.cards import COLORS, Card, DeckKind, Rank, deck
+from game.cards import COLORS, Card, Color, DeckKind, Rank, deck
 from game.engine import Game, IllegalAction, Phase
 
 PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
@@ -43,26 +44,39 @@ def none_among(total: int, matching: int, held: int) -> float:
     return math.comb(total - matching, held) / math.comb(total, held)
 
 
-def playout(game: Game, seat: int, first: Action) -> float:
+def playout(game: Game, seat: int, first: Action, lacks: Lacks | None = None) -> float:
     """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
-    (see ``_value``). The sampled game is quiet: nothing reads events here."""
+    (see ``_value``). The sampled game is quiet: nothing reads events here. With ``lacks``
+    (what the searching seat's memory says each player lacks; this playout's own copy), every
+    player counts the next player's chance to follow with the lacks, as Hard does, and the
+    lacks follow the playout's draws and plays."""
     try:
         game.apply(first)
     except IllegalAction:
         return -10.0  # below any outcome: never chosen
     tally = Tally(game)
     apply = game.apply
+    if lacks is None:
+        for _ in range(PLAYOUT_LIMIT):
+            if game.phase in _OVER:
+                return _value(game, seat)
+            apply(light_policy(game, tally))
+        return 0.0
+    lacks.start(game)
     for _ in range(PLAYOUT_LIMIT):
         if game.phase in _OVER:
             return _value(game, seat)
-        apply(light_policy(game, tally))
+        action = light_policy(game, tally, lacks)
+        lacks.before(game, action, tally.deck)
+        apply(action)
+        lacks.after(game)
     return 0.0
 
 
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 
-def light_policy(game: Game, tally: Tally | None = None) -> Action:
+def light_policy(game: Game, tally: Tally | None = None, lacks: Lacks | None = None) -> Action:
     """One action for a sampled game: a cheap Hard-like player at every seat."""
     legal = game.legal_actions()
     if game.catchable:
@@ -92,7 +106,7 @@ def light_policy(game: Game, tally: Tally | None = None) -> Action:
         if not plays:
             assert draw is not None
             return draw
-        return _best_play(game, actor, plays, tally)
+        return _best_play(game, actor, plays, tally, lacks)
     if phase is Phase.COLOR:
         col = _deck_of(game).col
         counts = [0] * 4
@@ -195,6 +209,133 @@ class Tally:
         self.length = len(discard)
 
 
+# Color indexes (COLORS order) by color, for the few lookups outside the per-uid lists.
+_COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+# Plays after which the lacks tell nothing: hands moved between players (a 0 or a 7 under
+# 7-0, Wild Shuffle Hands) or cards left them outside a turn (House Rules cards). Only these
+# ranks keep the lacks (a 0 and a 7 too without 7-0); any other play forgets them all.
+_PLAIN = frozenset(
+    int(r)
+    for r in (
+        *(Rank(n) for n in range(1, 10) if n != 7),
+        Rank.SKIP,
+        Rank.REVERSE,
+        Rank.DRAW_TWO,
+        Rank.WILD,
+        Rank.WILD_DRAW_FOUR,
+    )
+)
+_PLAIN_NO_SEVEN_ZERO = _PLAIN | {int(Rank.ZERO), int(Rank.SEVEN)}
+
+
+class Lacks:
+    """What each player of one playout seems to lack, counted as Hard's memory counts it
+    (``game.ai.memory``): per player and color, and for wilds, -1 for no lack seen, otherwise
+    how many cards the player has taken since. A draw instead of a play shows a lack of the
+    color in force and of wilds; each card taken may bring them back; a card of the color
+    played shows one came back. The searching seat's memory gives the lacks at the start."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.void = [-1] * (players * 4)  # [player * 4 + color index]
+        self.wild = [-1] * players
+        self.drew_at = [-1] * players  # the color a player drew on this turn (-1: none)
+        self.sizes = [0] * players
+        self.plain = _PLAIN  # set by start() from the rules
+        self.drawer = -1  # the player drawing instead of playing, in the action under way
+        self.drawer_color = -1
+
+    @staticmethod
+    def of(players: int, void: dict[int, dict[Color, int]], wildless: dict[int, int]) -> Lacks:
+        """The lacks a memory noted (``Memory.void`` and ``Memory.wildless``)."""
+        lacks = Lacks(players)
+        for p, colors in void.items():
+            for color, since in colors.items():
+                lacks.void[p * 4 + _COLOR_INDEX[color]] = since
+        for p, since in wildless.items():
+            lacks.wild[p] = since
+        return lacks
+
+    def copy(self) -> Lacks:
+        other = Lacks(self.players)
+        other.void = self.void[:]
+        other.wild = self.wild[:]
+        return other
+
+    def forget(self) -> None:
+        self.void = [-1] * (self.players * 4)
+        self.wild = [-1] * self.players
+        self.drew_at = [-1] * self.players
+
+    def start(self, game: Game) -> None:
+        self.sizes = [len(h) for h in game.hands]
+        self.plain = _PLAIN if game.rules.seven_zero else _PLAIN_NO_SEVEN_ZERO
+
+    def before(self, game: Game, action: Action, d: DeckCounts) -> None:
+        """Note what ``action``, about to be applied, shows."""
+        p = action.player
+        if isinstance(action, Draw):
+            color = game.color
+            if game.phase is Phase.PLAY and color is not None:
+                self.drawer = p  # after() notes the lack once it sees what was taken
+                self.drawer_color = _COLOR_INDEX[color]
+        elif isinstance(action, Pass):
+            c = self.drew_at[p]
+            if c >= 0 and game.phase is Phase.DRAWN:
+                self.void[p * 4 + c] = 0  # the card drawn could not follow either
+            self.drew_at[p] = -1
+        elif isinstance(action, Play):
+            uid = action.card.uid
+            if d.rank[uid] not in self.plain:
+                self.forget()
+                return
+            if self.drew_at[p] >= 0:
+                # The card just drawn went straight out: the lacks stand as they were.
+                self.drew_at[p] = -1
+                self._taken(p, -1)
+                return
+            c = d.col[uid]
+            if c < 0:
+                color = game.color
+                if color is not None:
+                    self.void[p * 4 + _COLOR_INDEX[color]] = 0  # a wild while it could follow?
+                w = self.wild[p]
+                self.wild[p] = -1 if w == 0 else max(-1, w - 1)
+            else:
+                v = self.void[p * 4 + c]
+                self.void[p * 4 + c] = -1 if v == 0 else max(-1, v - 1)
+        elif isinstance(action, ChooseSwap):
+            self.forget()
+
+    def after(self, game: Game) -> None:
+        """Count the cards each player took in the action just applied, and note the lack a
+        draw instead of a play showed: none of the color and no wild, except among the cards
+        drawn; when the turn ended at once, the card drawn could not follow either."""
+        sizes = self.sizes
+        for p, hand in enumerate(game.hands):
+            n = len(hand)
+            if n > sizes[p]:
+                self._taken(p, n - sizes[p])
+                if p == self.drawer:
+                    c = self.drawer_color
+                    self.void[p * 4 + c] = n - sizes[p]
+                    self.wild[p] = n - sizes[p]
+                    if game.phase is Phase.DRAWN and game.drawn is not None:
+                        self.drew_at[p] = c  # play or keep the card drawn: before() sees it
+                    else:
+                        self.void[p * 4 + c] = 0
+            sizes[p] = n
+        self.drawer = -1
+
+    def _taken(self, p: int, k: int) -> None:
+        void, base = self.void, p * 4
+        for i in range(base, base + 4):
+            if void[i] >= 0:
+                void[i] = max(0, void[i] + k)
+        if self.wild[p] >= 0:
+            self.wild[p] = max(0, self.wild[p] + k)
+
+
 def _suspect(game: Game, victim: int) -> bool:
     """Would a reasoning player challenge the +4 just played on ``victim``? Only from what is
     public, the +4 player's hand size: Normal's estimate of a bluff (a bluff in ten, the odds
@@ -217,7 +358,9 @@ def _next_active(game: Game, seat: int) -> int:
     return p
 
 
-def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -> Action:
+def _best_play(
+    game: Game, actor: int, plays: list[Play], tally: Tally | None, lacks: Lacks | None = None
+) -> Action:
     """Hard's taste, cheaply: wilds last (a plain wild before a Wild Draw Four), heads-up
     extra-turn cards first, otherwise the card the next player is least likely to follow,
     then the biggest color, then the most points. Without a tally (a call from outside a
@@ -247,7 +390,8 @@ def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -
     if tally is not None:
         tally.update(game.discard)
         unseen = d.size - len(hand) - len(game.discard)
-        held = len(game.hands[_next_active(game, actor)])
+        foe = _next_active(game, actor)
+        held = len(game.hands[foe])
     points = d.points
     best, best_value = colored[0], -1e18
     for a in colored:
@@ -263,7 +407,14 @@ def _best_play(game: Game, actor: int, plays: list[Play], tally: Tally | None) -
             cr = c * 32 + r
             u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
             u_r -= h_rank[r] - h_cr[cr]
-            value += BLOCK_W * none_among(unseen, u_c + u_r, held)
+            if lacks is None:
+                value += BLOCK_W * none_among(unseen, u_c + u_r, held)
+            else:
+                # Hard's count with the lacks: a color the next player lacked can only be among
+                # the cards it has taken since.
+                since = lacks.void[foe * 4 + c]
+                held_c = held if since < 0 else min(held, since)
+                value += BLOCK_W * none_among(unseen, u_c, held_c) * none_among(unseen, u_r, held)
         if two_handed and r in _EXTRA_TURN:
             value += 1e5  # heads-up an extra-turn card goes first: the turn comes straight back
         if value > best_value:
