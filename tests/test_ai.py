@@ -16,7 +16,7 @@ from game.ai.expert import deal_hidden, sample_position
 from game.ai.levels import Hard, is_window_action
 from game.ai.memory import Memory
 from game.ai.playout import Lacks, Tally, light_policy, playout
-from game.cards import COLORS, Color, DeckKind, Rank, deck, find_cards
+from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
 from game.engine import Game
 from game.events import (
@@ -293,25 +293,32 @@ def test_playouts_with_the_lacks_lead_the_color_the_next_player_lacked() -> None
     assert light_policy(game, Tally(game), lacks) == Play(0, blue5)
 
 
-def search_with_fixed_outcomes(
-    monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, float], samples: int
-) -> tuple[object, Counter[str]]:
-    """The Expert's search over R5, B5 and G1 (Hard's choice R5) when every playout of a
-    card scores what ``outcomes`` gives it; returns the choice and the playouts per card."""
+def green_five_on_top(hand: list[str]) -> tuple[Game, list[Card]]:
+    """A heads-up single hand on a green five, seat 0 to play ``hand`` (short names) against
+    seven cards; the cards of ``hand`` are returned in its order."""
     rules = Rules(target_mode=TargetMode.SINGLE_HAND)
     cards = deck(rules.deck)
-    red5, blue5, green1, top = find_cards(cards, ["R5", "B5", "G1", "G5"])
-    rest = [c for c in cards if c not in (red5, blue5, green1, top)]
+    *mine, top = find_cards(cards, [*hand, "G5"])
+    rest = [c for c in cards if c not in (*mine, top)]
     game = Game.from_position(
         rules,
         seed=1,
-        hands=[[red5, blue5, green1], rest[:7]],
+        hands=[mine, rest[:7]],
         draw_pile=rest[7:],
         discard=[top],
         color=Color.GREEN,
         direction=1,
         turn=0,
     )
+    return game, mine
+
+
+def search_with_fixed_outcomes(
+    monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, float], samples: int
+) -> tuple[object, Counter[str]]:
+    """The Expert's search over R5, B5 and G1 (Hard's choice R5) when every playout of a
+    card scores what ``outcomes`` gives it; returns the choice and the playouts per card."""
+    game, (red5, blue5, green1) = green_five_on_top(["R5", "B5", "G1"])
     played: Counter[str] = Counter()
 
     def fixed(sampled: Game, seat: int, first: Play, lacks: object = None) -> float:
@@ -359,20 +366,7 @@ def test_expert_searches_drawing_instead_of_playing(
     # The rules let a player draw although it could play. When every playout after a draw
     # wins and every playout after a play loses, the Expert draws (unless told not to
     # search it, the arena's draw_candidate=0).
-    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
-    cards = deck(rules.deck)
-    red5, wild, blue1, top = find_cards(cards, ["R5", "W", "B1", "G5"])
-    rest = [c for c in cards if c not in (red5, wild, blue1, top)]
-    game = Game.from_position(
-        rules,
-        seed=1,
-        hands=[[red5, wild, blue1], rest[:7]],
-        draw_pile=rest[7:],
-        discard=[top],
-        color=Color.GREEN,
-        direction=1,
-        turn=0,
-    )
+    game, _ = green_five_on_top(["R5", "W", "B1"])
     assert Draw(0) in game.legal_actions()
 
     def fixed(sampled: Game, seat: int, first: object, lacks: object = None) -> float:
