@@ -56,17 +56,15 @@ def playout(game: Game, seat: int, first: Action, lacks: Lacks | None = None) ->
         return -10.0  # below any outcome: never chosen
     tally = Tally(game)
     apply = game.apply
-    if lacks is None:
-        for _ in range(PLAYOUT_LIMIT):
-            if game.phase in _OVER:
-                return _value(game, seat)
-            apply(light_policy(game, tally))
-        return 0.0
-    lacks.start(game)
+    if lacks is not None:
+        lacks.start(game)
     for _ in range(PLAYOUT_LIMIT):
         if game.phase in _OVER:
             return _value(game, seat)
         action = light_policy(game, tally, lacks)
+        if lacks is None:
+            apply(action)
+            continue
         lacks.before(game, action, tally.deck)
         apply(action)
         lacks.after(game)
@@ -257,6 +255,7 @@ class Lacks:
         return lacks
 
     def copy(self) -> Lacks:
+        """The lacks as they stand, for one more playout (``start`` sets the rest)."""
         other = Lacks(self.players)
         other.void = self.void[:]
         other.wild = self.wild[:]
