@@ -71,3 +71,23 @@ def test_the_summary_pairs_each_variant_with_the_first() -> None:
     assert out["a"].over_first == 0.0 and out["b"].over_first == 0.125
     assert out["b"].over_first_low < 0.125 < out["b"].over_first_high
     assert out["b"].turns_changed == 2 and out["a"].turns_changed == 1
+
+
+def test_a_variant_takes_the_arenas_expert_options() -> None:
+    nodraw = parse_variant("nodraw=60:0.02:1:1.5:draw_candidate=0:margin=0.05")
+    assert nodraw.options == (("draw_candidate", 0.0), ("margin", 0.05))
+    agent = nodraw.agent()
+    assert not agent.draw_candidate and agent.margin == 0.05 and agent.read_plays
+    both = parse_variant("x=60:0.02:1:1.5:1:0:playout_lacks=0").agent()
+    assert not both.read_plays and not both.playout_lacks and both.draw_candidate
+    for bad in ("x=60:0:0:0:draw_candidate=2", "x=60:0:0:0:nope=1", "x=60:0:0:0:margin=0:1"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_variant(bad)
+
+
+def test_four_players_put_the_expert_in_two_seats() -> None:
+    rules = build_rules("classic", [])
+    seats = {seat for _, seat in positions(Job(rules, 1, 2, (), 1, path_samples=8, players=4))}
+    assert seats == {1, 3}
+    table, _ = positions(Job(rules, 1, 2, (), 1, path_samples=8, players=4))[0]
+    assert table.game.players == 4

@@ -15,12 +15,14 @@ of its choice minus that of Hard's choice, summed over all the Expert's turns an
 the rounds played: about how many more hands per round its decisions win than Hard's would,
 in the positions an Expert reaches against Hard.
 
-A variant is ``name=samples:margin:se_k:drop_k[:named[:read]]`` (see ``game.ai.expert``): a
-fixed number of samples, the gain over Hard's choice a candidate must clear, the standard errors
-of that gain it must also clear, the standard errors under which a candidate is dropped,
-whether the sampled hands hold the color their player named, and whether they lean toward
-hands that explain the plays seen (``game.ai.inference``; each 1, the default, or 0). Progress goes
-to stderr; Ctrl-C stops and prints what was measured.
+A variant is ``name=samples:margin:se_k:drop_k[:named[:read]][:NAME=VALUE...]`` (see
+``game.ai.expert``): a fixed number of samples, the gain over Hard's choice a candidate must
+clear, the standard errors of that gain it must also clear, the standard errors under which a
+candidate is dropped, whether the sampled hands hold the color their player named, and whether
+they lean toward hands that explain the plays seen (``game.ai.inference``; each 1, the default,
+or 0), then any of the arena's ``--expert`` options (``draw_candidate=0``, ...). With
+``--players`` above 2 the Expert sits in two seats of each deal, as in the arena (three Hard
+players around it). Progress goes to stderr; Ctrl-C stops and prints what was measured.
 """
 
 from __future__ import annotations
@@ -37,13 +39,13 @@ from dataclasses import asdict, dataclass, field
 from game.actions import Action, Play
 from game.ai.driver import AutoTable
 from game.ai.expert import DROP_K, MARGIN, SE_K, Expert, _kind
-from game.ai.levels import Agent, Hard
+from game.ai.levels import Agent, Hard, Level
 from game.engine import Game, Phase
 from game.events import RoundEnded
 from game.rules import Rules
+from tools.arena import agent_for, expert_option
 from tools.common import hand_rules, run_jobs
 
-PLAYERS = 2
 # The Expert that reaches the positions (fixed samples, so a run is reproducible).
 PATH_SAMPLES = 120
 STEP_LIMIT = 3000  # actions in a continuation; a longer one counts as lost
@@ -58,16 +60,20 @@ class Variant:
     drop_k: float
     infer_named: bool = True
     read_plays: bool = True
+    options: tuple[tuple[str, float], ...] = ()  # the arena's --expert options
 
     def agent(self) -> Expert:
-        return Expert(
-            samples=self.samples,
-            margin=self.margin,
-            se_k=self.se_k,
-            drop_k=self.drop_k,
-            infer_named=self.infer_named,
-            read_plays=self.read_plays,
-        )
+        opts = {
+            "margin": self.margin,
+            "se_k": self.se_k,
+            "drop_k": self.drop_k,
+            "infer_named": float(self.infer_named),
+            "read_plays": float(self.read_plays),
+        }
+        opts.update(self.options)
+        agent = agent_for(Level.EXPERT.value, 0.2, self.samples, tuple(opts.items()))
+        assert isinstance(agent, Expert)
+        return agent
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,7 @@ class Job:
     variants: tuple[Variant, ...]
     continuations: int
     path_samples: int = PATH_SAMPLES
+    players: int = 2
 
 
 @dataclass
@@ -92,16 +99,26 @@ class Result:
 def parse_variant(text: str) -> Variant:
     name, _, spec = text.partition("=")
     parts = spec.split(":")
-    if not name or len(parts) not in (4, 5, 6) or any(f not in ("0", "1") for f in parts[4:]):
+    flags = [f for f in parts[4:] if "=" not in f]
+    named_options = [f for f in parts[4:] if "=" in f]
+    if (
+        not name
+        or len(parts) < 4
+        or len(flags) > 2
+        or any(f not in ("0", "1") for f in flags)
+        or parts[4 : 4 + len(flags)] != flags  # the flags come before the options
+    ):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: expected name=samples:margin:se_k:drop_k[:named[:read]], flags 0 or 1"
+            f"{text!r}: expected name=samples:margin:se_k:drop_k[:named[:read]][:NAME=VALUE...],"
+            " flags 0 or 1"
         )
     try:
         numbers = int(parts[0]), float(parts[1]), float(parts[2]), float(parts[3])
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from exc
-    flags = [f == "1" for f in parts[4:]] + [True, True]
-    return Variant(name, *numbers, infer_named=flags[0], read_plays=flags[1])
+    options = tuple(expert_option(f) for f in named_options)
+    on = [f == "1" for f in flags] + [True, True]
+    return Variant(name, *numbers, infer_named=on[0], read_plays=on[1], options=options)
 
 
 def _key(action: Action | None) -> object:
@@ -113,16 +130,19 @@ def positions(job: Job) -> list[tuple[AutoTable, int]]:
     agents replaced by Hard, which plays the continuations)."""
     out: list[tuple[AutoTable, int]] = []
     seed = job.seed * 1_000_003 + job.deal
-    for seat in range(PLAYERS):
-        game = Game(job.rules, PLAYERS, seed, dealer=job.deal % PLAYERS)
+    n = job.players
+    first = job.deal % n
+    # The arena's two seatings of a deal (heads-up: both seats).
+    for seat in sorted({first, (first + max(1, n // 2)) % n}):
+        game = Game(job.rules, n, seed, dealer=job.deal % n)
         agents: dict[int, Agent] = {
-            s: Expert(samples=job.path_samples) if s == seat else Hard() for s in range(PLAYERS)
+            s: Expert(samples=job.path_samples) if s == seat else Hard() for s in range(n)
         }
         table = AutoTable(game, agents, seed)
         while not game.is_over:
             if game.actor == seat and game.phase in (Phase.PLAY, Phase.DRAWN, Phase.COLOR):
                 snap = copy.deepcopy(table)
-                snap.agents = {s: Hard() for s in range(PLAYERS)}
+                snap.agents = {s: Hard() for s in range(n)}
                 out.append((snap, seat))
             if table.step() is None:
                 break
@@ -224,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.decision_gain", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--preset", default="classic")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--deals", type=int, default=150, help="two rounds each")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--continuations", type=int, default=64)
@@ -231,11 +252,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    rules = hand_rules(args.preset, PLAYERS, [])
+    rules = hand_rules(args.preset, args.players, [])
     if rules is None:
         return 2
     variants = tuple(args.variant) or (Variant("expert", 600, MARGIN, SE_K, DROP_K),)
-    jobs = [Job(rules, d, args.seed, variants, args.continuations) for d in range(args.deals)]
+    jobs = [
+        Job(rules, d, args.seed, variants, args.continuations, players=args.players)
+        for d in range(args.deals)
+    ]
     total = Result(gains={v.name: [] for v in variants})
     start = time.perf_counter()
     done = 0
@@ -263,7 +287,10 @@ def main(argv: list[str] | None = None) -> int:
         variants_out = {name: asdict(gain) for name, gain in result.items()}
         print(json.dumps({"rounds": total.rounds, "turns": total.turns, "variants": variants_out}))
         return 0
-    print(f"{args.preset}, seed {args.seed}: {total.rounds} rounds, {total.turns} Expert turns")
+    print(
+        f"{args.preset}, {args.players} players, seed {args.seed}: {total.rounds} rounds,"
+        f" {total.turns} Expert turns"
+    )
     for name, g in result.items():
         print(
             f"  {name:12s} gain per round {g.per_round:+.4f} [{g.low:+.4f}, {g.high:+.4f}]"
