@@ -237,8 +237,8 @@ def test_expert_playouts_play_the_card_the_next_player_can_hardly_follow() -> No
 @pytest.mark.parametrize("players", [2, 4])
 def test_playout_lacks_follow_the_play_as_a_seats_memory_reads_it(players: int) -> None:
     # The playouts count the lacks themselves (no events are built there): after every
-    # action of seeded hands played by the light policy, what they hold of each other
-    # player must be what seat 0's memory read from the events.
+    # action of seeded hands played by the light policy, what they hold of each player
+    # must be what seat 0's memory read from the events.
     rules = Rules(target_mode=TargetMode.SINGLE_HAND)
     compared = lacked = 0
     for seed in range(12):
@@ -258,7 +258,7 @@ def test_playout_lacks_follow_the_play_as_a_seats_memory_reads_it(players: int) 
             for event in game.log[seen:]:
                 memory.observe(redact(event, 0))
             seen = len(game.log)
-            for p in range(1, players):
+            for p in range(players):  # the seat's own lacks too: what the others read
                 void = memory.void.get(p, {})
                 expected = [void.get(c, -1) for c in COLORS]
                 assert lacks.void[p * 4 : p * 4 + 4] == expected, (seed, p, action)
@@ -311,6 +311,16 @@ def green_five_on_top(hand: list[str]) -> tuple[Game, list[Card]]:
         turn=0,
     )
     return game, mine
+
+
+def test_playouts_heads_up_play_an_extra_turn_card_first_only_with_a_card_to_follow() -> None:
+    # As Hard does: a Skip goes first when the turn it brings back has a card to play (the
+    # green one); with none to follow it, the blue five goes and the Skip waits.
+    game, (skip, blue5, _) = green_five_on_top(["GS", "B5", "G1"])
+    assert light_policy(game, Tally(game)) == Play(0, skip)
+    game, (skip, blue5, _) = green_five_on_top(["GS", "B5", "Y7"])
+    assert light_policy(game, Tally(game)) == Play(0, blue5)
+    assert Hard().decide(game.view(0), memory_of(game, 0), random.Random(1)) == Play(0, blue5)
 
 
 def search_with_fixed_outcomes(

@@ -71,7 +71,14 @@ class Totals:
 
 
 EXPERT_FLOATS = ("margin", "se_k", "drop_k", "mismatch_keep")
-EXPERT_FLAGS = ("infer_named", "read_plays", "rank_lacks", "playout_lacks", "draw_candidate")
+EXPERT_FLAGS = (
+    "infer_named",
+    "read_plays",
+    "rank_lacks",
+    "playout_lacks",
+    "draw_candidate",
+    "own_lacks",
+)
 
 
 def agent_for(
@@ -93,6 +100,7 @@ def agent_for(
             rank_lacks=bool(opts.get("rank_lacks", 1.0)),
             playout_lacks=bool(opts.get("playout_lacks", 1.0)),
             draw_candidate=bool(opts.get("draw_candidate", 1.0)),
+            own_lacks=bool(opts.get("own_lacks", 1.0)),
         )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 

@@ -88,6 +88,7 @@ class Expert(Hard):
         rank_lacks: bool = True,
         playout_lacks: bool = True,
         draw_candidate: bool = True,
+        own_lacks: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -102,6 +103,7 @@ class Expert(Hard):
         self.rank_lacks = rank_lacks
         self.playout_lacks = playout_lacks
         self.draw_candidate = draw_candidate
+        self.own_lacks = own_lacks
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -177,7 +179,11 @@ class Expert(Hard):
         alive = list(range(len(candidates)))
         runs = 0
         reading = Reading(view, memory.led) if self.read_plays else None
-        lacks = Lacks.of(view.players, memory.void, memory.wildless) if self.playout_lacks else None
+        lacks = None
+        if self.playout_lacks:
+            # The foes in the playouts also count with what they could read of our hand.
+            skip = -1 if self.own_lacks else view.seat
+            lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
         while runs < limit:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.memory import SeenPlay
-from game.ai.playout import BLOCK_W, EXTRA_TURN, DeckCounts, deck_counts, none_among
+from game.ai.playout import BLOCK_W, CHAIN_W, EXTRA_TURN, DeckCounts, deck_counts, none_among
 from game.cards import COLORS, Card, Rank
 from game.view import SeatView
 
@@ -35,7 +35,6 @@ from game.view import SeatView
 # leaves room for players less regular than Hard (against RLCard's random leads it measured
 # no worse than no reading at all).
 MISMATCH_KEEP = 0.05
-CHAIN_W = 3.0  # the Hard level's worth of an extra turn heads-up (game.ai.levels.CHAIN_W)
 DEPTH = 3  # how far an extra-turn chain is followed, as the Hard level does
 READ_PLAYS = 3  # the latest plays of each player that are read
 _EXTRA = frozenset(int(r) for r in EXTRA_TURN)

@@ -44,7 +44,7 @@ from game.actions import (
     Play,
 )
 from game.ai.memory import Memory
-from game.ai.playout import BLOCK_W, EXTRA_TURN, none_among
+from game.ai.playout import BLOCK_W, CHAIN_W, EXTRA_TURN, none_among
 from game.cards import COLORS, Card, Color, Rank, deck
 from game.rules import RACE_ACTION_MOVES
 from game.view import SeatView
@@ -382,9 +382,6 @@ def challenge_stakes(view: SeatView) -> tuple[float, float]:
     take a turn instead of losing one; wrong, we draw six instead of four."""
     foes = max(1, sum(view.active) - 1)
     return 4.0 + 4.0 / foes + 1.0, 2.0
-
-
-CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us play after it
 
 
 class Odds:

@@ -11,7 +11,9 @@ of it, and no wild either) and kept the card they drew, or when they played a wi
 sound player keeps its wilds while it can follow). A draw on a colored card also shows they
 held no card of its rank, in any color. Each card they take later may bring the color (or the
 rank) back, so the memory counts those cards rather than forgetting the lack: a player who
-lacked red and has since drawn two cards holds at most two red cards.
+lacked red and has since drawn two cards holds at most two red cards. The same is counted of
+the seat itself: what the others can read of its hand (the Expert's playouts let the foes
+count with it, as they can at the table).
 """
 
 from __future__ import annotations
@@ -123,8 +125,7 @@ class Memory:
                     self.wd4_color_before = self.color
                     lacks = self.void.get(player, {})
                     self.wd4_lack_before = lacks.get(self.color) if self.color else None
-                if player != self.seat:
-                    self._played(player, card)
+                self._played(player, card)
                 if card.color is not None:
                     self.color = card.color
                 self._forget(player, card)
@@ -140,18 +141,17 @@ class Memory:
             case CardsDrawn(player, cards, reason, _):
                 if player == self.seat:
                     self.hand.extend(c for c in cards if c is not None)
-                else:
-                    self._took(player, len(cards))
-                    if reason is DrawReason.TURN and self.color is not None:
-                        # Drew instead of playing: no card of the color, and no wild.
-                        self.void.setdefault(player, {})[self.color] = len(cards)
-                        self.wildless[player] = len(cards)
-                        self._drew_at[player] = self.color
-                        if self.top is not None and not self.top.is_wild:
-                            rank = self.top.rank
-                            self.rank_void.setdefault(player, {})[rank] = len(cards)
-                            self._drew_rank[player] = rank
-            case Passed(player) if player != self.seat:
+                self._took(player, len(cards))
+                if reason is DrawReason.TURN and self.color is not None:
+                    # Drew instead of playing: no card of the color, and no wild.
+                    self.void.setdefault(player, {})[self.color] = len(cards)
+                    self.wildless[player] = len(cards)
+                    self._drew_at[player] = self.color
+                    if self.top is not None and not self.top.is_wild:
+                        rank = self.top.rank
+                        self.rank_void.setdefault(player, {})[rank] = len(cards)
+                        self._drew_rank[player] = rank
+            case Passed(player):
                 # Kept the card just drawn: it could not follow the color either.
                 stood = self._drew_at.pop(player, None)
                 if stood is not None:
@@ -189,8 +189,7 @@ class Memory:
                 self.known.setdefault(player, set()).add(card)
                 if player == self.seat:
                     self.hand.append(card)
-                else:
-                    self._took(player, 1)
+                self._took(player, 1)
             case _:
                 pass
 
@@ -306,8 +305,7 @@ class Memory:
                 if src in self.wildless:
                     wildless[dst] = self.wildless[src]
         self.hand = [c for c in hands[self.seat] if c is not None]
-        known[self.seat], void[self.seat] = set(), {}
-        wildless.pop(self.seat, None)
+        known[self.seat] = set()
         self.known, self.void, self.wildless = known, void, wildless
         self.rank_void = ranks
         self.named = {}  # rare enough (a 0 under 7-0) not to follow the hands around

@@ -33,6 +33,7 @@ PLAYOUT_LIMIT = 600  # actions; a playout this long counts as a draw
 POINTS_SCALE = 400.0
 BLOCK_W = 1000.0  # a 0.1% better chance that the next foe must draw outweighs a card of habit
 EXTRA_TURN = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # heads-up, each gives us another turn
+CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us play after it
 
 
 def none_among(total: int, matching: int, held: int) -> float:
@@ -244,14 +245,19 @@ class Lacks:
         self.drawer_color = -1
 
     @staticmethod
-    def of(players: int, void: dict[int, dict[Color, int]], wildless: dict[int, int]) -> Lacks:
-        """The lacks a memory noted (``Memory.void`` and ``Memory.wildless``)."""
+    def of(
+        players: int, void: dict[int, dict[Color, int]], wildless: dict[int, int], skip: int = -1
+    ) -> Lacks:
+        """The lacks a memory noted (``Memory.void`` and ``Memory.wildless``), but those of
+        player ``skip``."""
         lacks = Lacks(players)
         for p, colors in void.items():
-            for color, since in colors.items():
-                lacks.void[p * 4 + _COLOR_INDEX[color]] = since
+            if p != skip:
+                for color, since in colors.items():
+                    lacks.void[p * 4 + _COLOR_INDEX[color]] = since
         for p, since in wildless.items():
-            lacks.wild[p] = since
+            if p != skip:
+                lacks.wild[p] = since
         return lacks
 
     def copy(self) -> Lacks:
@@ -361,10 +367,10 @@ def _best_play(
     game: Game, actor: int, plays: list[Play], tally: Tally | None, lacks: Lacks | None = None
 ) -> Action:
     """Hard's taste, cheaply: wilds last (a plain wild before a Wild Draw Four), heads-up
-    extra-turn cards first, otherwise the card the next player is least likely to follow,
-    then the biggest color, then the most points. Without a tally (a call from outside a
-    playout) the counting is left out. Small ints indexed by uid keep it cheap: this runs for
-    most moves of every playout."""
+    extra-turn cards first when a card can follow them, otherwise the card the next player is
+    least likely to follow, then the biggest color, then the most points. Without a tally (a
+    call from outside a playout) the counting is left out. Small ints indexed by uid keep it
+    cheap: this runs for most moves of every playout."""
     if len(plays) == 1:
         return plays[0]
     d = tally.deck if tally is not None else _deck_of(game)
@@ -415,13 +421,28 @@ def _best_play(
                 held_c = held if since < 0 else min(held, since)
                 value += BLOCK_W * none_among(unseen, u_c, held_c) * none_among(unseen, u_r, held)
         if two_handed and r in _EXTRA_TURN:
-            value += 1e5  # heads-up an extra-turn card goes first: the turn comes straight back
+            # Heads-up an extra-turn card goes first when a card can follow it (the turn comes
+            # straight back); with none, Hard counts it worth only its habit, no block.
+            if _follows(hand, uid, c, r, col, rank):
+                value += 1e5
+            else:
+                value = CHAIN_W + h_color[c] + points[uid] / 100
         if value > best_value:
             best, best_value = a, value
     return best
 
 
 _EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
+
+
+def _follows(hand: list[Card], uid: int, c: int, r: int, col: list[int], rank: list[int]) -> bool:
+    """Whether ``hand`` holds a colored card, other than card ``uid``, that can be played
+    after it (its color ``c`` or its rank ``r``)."""
+    for card in hand:
+        u = card.uid
+        if u != uid and col[u] >= 0 and (col[u] == c or rank[u] == r):
+            return True
+    return False
 
 
 def _value(game: Game, seat: int) -> float:
