@@ -23,12 +23,13 @@ thinking pause runs (``game.match``: the pause counts from when the search was s
 
 The playouts use a light version of the Hard policy that reads the sampled game directly
 instead of building a view and a memory for every move: every player keeps its wilds (a
-drawn one too, while nobody is close to out), heads-up plays its extra-turn cards first,
-otherwise plays the card the next player is least likely to follow, counted from what that
-player cannot have seen (the deck minus its own hand and the discard pile), the next hand's
-size and the colors the next player was seen to lack (as Hard counts: ``playout.Lacks``, from
-the seat's memory at the start and from the playout's own draws after), with the biggest color
-breaking ties; it names its strongest color, and challenges a +4
+drawn one too, while nobody is close to out), heads-up plays its extra-turn cards first when
+a card can follow them (as Hard does), otherwise plays the card the next player is least
+likely to follow, counted from what that player cannot have seen (the deck minus its own hand
+and the discard pile), the next hand's size and the colors the next player was seen to lack
+(as Hard counts: ``playout.Lacks``, from the seat's memory at the start, the Expert's own
+lacks among them since its foes can read them too, and from the playout's own draws after),
+with the biggest color breaking ties; it names its strongest color, and challenges a +4
 only from a hand big enough that a reasoning player would suspect it (so a bluff of the
 Expert's own is not taken for a sure gain). It reads only the hand of the player it moves
 for, so the sampled hands of the others never steer a move (letting it peek at the next hand
