@@ -12,12 +12,15 @@ import copy
 
 import pytest
 
+from game.actions import ChooseColor, Draw, Pass, Play
 from game.ai.levels import Hard
+from game.cards import Color, deck
 from tools.common import build_rules
 from tools.decision_gain import (
     Job,
     Result,
     Variant,
+    kind_name,
     parse_variant,
     play_deal,
     positions,
@@ -34,6 +37,8 @@ def test_a_variant_that_keeps_hards_choice_gains_nothing() -> None:
     result = play_deal(Job(RULES, 3, 1, (keep, free), continuations=2, path_samples=8))
     assert result.rounds == 2 and result.turns > 5
     assert all(g == 0.0 for g in result.gains["keep"])
+    # It never searched its way to another choice; it calls UNO before the play, Hard may not.
+    assert set(result.kinds["keep"]) <= {"", "uno"} and "" in result.kinds["keep"]
     assert len(result.gains["keep"]) == len(result.gains["free"])
     assert all(-1.0 <= g <= 1.0 for g in result.gains["free"])
 
@@ -65,8 +70,11 @@ def test_a_variant_is_read() -> None:
 
 
 def test_the_summary_pairs_each_variant_with_the_first() -> None:
-    total = Result(turns=10, rounds=2, gains={"a": [0.5, 0.0], "b": [0.5, 0.25]})
+    kinds = {"a": ["draw", ""], "b": ["draw", "play"]}
+    total = Result(turns=10, rounds=2, gains={"a": [0.5, 0.0], "b": [0.5, 0.25]}, kinds=kinds)
     out = summary(total)
+    assert out["a"].by_kind == {"draw": (1, 0.25)}
+    assert out["b"].by_kind == {"draw": (1, 0.25), "play": (1, 0.125)}
     assert out["a"].per_round == 0.25 and out["b"].per_round == 0.375
     assert out["a"].over_first == 0.0 and out["b"].over_first == 0.125
     assert out["b"].over_first_low < 0.125 < out["b"].over_first_high
@@ -91,3 +99,11 @@ def test_four_players_put_the_expert_in_two_seats() -> None:
     assert seats == {1, 3}
     table, _ = positions(Job(rules, 1, 2, (), 1, path_samples=8, players=4))[0]
     assert table.game.players == 4
+
+
+def test_the_kinds_of_choice_are_named() -> None:
+    cards = {c.code: c for c in deck(RULES.deck)}
+    assert kind_name(Play(0, cards["R5"])) == "play"
+    assert kind_name(Play(0, cards["W"])) == "play wild"
+    assert kind_name(Draw(0)) == "draw" and kind_name(Pass(0)) == "keep"
+    assert kind_name(ChooseColor(0, Color.RED)) == "color"

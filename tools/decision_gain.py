@@ -94,6 +94,8 @@ class Result:
     turns: int = 0
     rounds: int = 0
     gains: dict[str, list[float]] = field(default_factory=dict)
+    # Beside each gain, what the variant chose instead of Hard's choice ("" for the same).
+    kinds: dict[str, list[str]] = field(default_factory=dict)
 
 
 def parse_variant(text: str) -> Variant:
@@ -119,6 +121,16 @@ def parse_variant(text: str) -> Variant:
     options = tuple(expert_option(f) for f in named_options)
     on = [f == "1" for f in flags] + [True, True]
     return Variant(name, *numbers, infer_named=on[0], read_plays=on[1], options=options)
+
+
+def kind_name(action: Action | None) -> str:
+    """What kind of choice ``action`` is, for the gains by kind: a play of a colored card or
+    of a wild, a draw instead of a play, keeping a drawn card, a color, a call of UNO (the
+    Expert calls it before it plays its second last card; Hard's choice may be the play)."""
+    if isinstance(action, Play):
+        return "play wild" if action.card.is_wild else "play"
+    names = {"Draw": "draw", "Pass": "keep", "ChooseColor": "color", "CallUno": "uno"}
+    return names.get(type(action).__name__, type(action).__name__)
 
 
 def _key(action: Action | None) -> object:
@@ -166,7 +178,9 @@ def true_value(table: AutoTable, seat: int, action: Action, k: int) -> float:
 
 
 def play_deal(job: Job) -> Result:
-    result = Result(gains={v.name: [] for v in job.variants})
+    result = Result(
+        gains={v.name: [] for v in job.variants}, kinds={v.name: [] for v in job.variants}
+    )
     for table, seat in positions(job):
         result.turns += 1
         view = table.game.view(seat)
@@ -190,6 +204,7 @@ def play_deal(job: Job) -> Result:
         }
         for name, action in chosen.items():
             result.gains[name].append(value[_key(action)] - value[_key(hard)])
+            result.kinds[name].append("" if _key(action) == _key(hard) else kind_name(action))
     result.rounds = 2
     return result
 
@@ -206,6 +221,8 @@ class Gain:
     over_first: float
     over_first_low: float
     over_first_high: float
+    # Per kind of choice made instead of Hard's: (turns, the gain per round those turns gave).
+    by_kind: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
 def _per_round(values: list[float], turns: int, rounds: int) -> tuple[float, float, float]:
@@ -235,8 +252,19 @@ def summary(total: Result) -> dict[str, Gain]:
             over,
             over_low,
             over_high,
+            _by_kind(gains, total.kinds.get(name, []), total.rounds),
         )
     return out
+
+
+def _by_kind(gains: list[float], kinds: list[str], rounds: int) -> dict[str, tuple[int, float]]:
+    """The turns on which a variant left Hard's choice, and their gain per round, by kind."""
+    out: dict[str, tuple[int, float]] = {}
+    for gain, kind in zip(gains, kinds, strict=True):
+        if kind:
+            turns, total = out.get(kind, (0, 0.0))
+            out[kind] = (turns + 1, total + gain)
+    return {k: (n, round(total / max(1, rounds), 4)) for k, (n, total) in sorted(out.items())}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -260,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         Job(rules, d, args.seed, variants, args.continuations, players=args.players)
         for d in range(args.deals)
     ]
-    total = Result(gains={v.name: [] for v in variants})
+    total = Result(gains={v.name: [] for v in variants}, kinds={v.name: [] for v in variants})
     start = time.perf_counter()
     done = 0
 
@@ -271,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         total.rounds += part.rounds
         for name, gains in part.gains.items():
             total.gains[name].extend(gains)
+            total.kinds[name].extend(part.kinds[name])
         lead = ", ".join(f"{name} {sum(g) / total.rounds:+.4f}" for name, g in total.gains.items())
         print(
             f"\r{done}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s: {lead}",
@@ -298,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
             f"  over the first {g.over_first:+.4f}"
             f" [{g.over_first_low:+.4f}, {g.over_first_high:+.4f}]"
         )
+        kinds = ", ".join(f"{k} {n} turns {v:+.4f}" for k, (n, v) in g.by_kind.items())
+        print(f"  {'':12s} instead of Hard's choice: {kinds or 'never'}")
     return 0
 
 
