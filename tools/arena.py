@@ -16,8 +16,8 @@ stderr, and Ctrl-C stops and prints what was measured so far.
 
 ``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
 (``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays,
-rank_lacks, playout_lacks, draw_candidate as 0 or 1), to compare a variant with the default on
-the same deals.
+rank_lacks, playout_lacks, draw_candidate, own_lacks as 0 or 1), to compare a variant with the
+default on the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
 (RLCard's UNO rule agent, ported).

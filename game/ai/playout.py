@@ -402,7 +402,8 @@ def _best_play(
     for a in colored:
         uid = a.card.uid
         c, r = col[uid], rank[uid]
-        value = h_color[c] + points[uid] / 100
+        habit = h_color[c] + points[uid] / 100
+        value = habit
         if tally is not None:
             # The chance that none of the next player's cards is of the card's color or, in
             # another color, of its rank, as if its hand were drawn from the cards the actor
@@ -426,7 +427,7 @@ def _best_play(
             if _follows(hand, uid, c, r, col, rank):
                 value += 1e5
             else:
-                value = CHAIN_W + h_color[c] + points[uid] / 100
+                value = CHAIN_W + habit
         if value > best_value:
             best, best_value = a, value
     return best
