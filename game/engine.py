@@ -477,6 +477,12 @@ class Game:
             return not (self.rules.no_wild_finish and len(self.hands[player]) == 1)
         return card.color is self.color or rank is self.discard[-1].rank
 
+    @property
+    def wd4_color_before(self) -> Color | None:
+        """The color in force before the Wild Draw Four that may now be challenged (public:
+        everyone saw it), or None when no challenge is open."""
+        return self._wd4[2] if self._wd4 is not None else None
+
     def _can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.discard) > 1
 

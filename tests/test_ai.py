@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from game.actions import ChooseColor, Draw, Pass, Play
+from game.actions import Challenge, ChooseColor, Draw, Pass, Play
 from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
 from game.ai.expert import deal_hidden, sample_position
@@ -22,6 +22,7 @@ from game.engine import Game
 from game.events import (
     CardPlayed,
     CardsDrawn,
+    Challenged,
     ColorChosen,
     DrawReason,
     Passed,
@@ -323,6 +324,81 @@ def test_playouts_heads_up_play_an_extra_turn_card_first_only_with_a_card_to_fol
     assert Hard().decide(game.view(0), memory_of(game, 0), random.Random(1)) == Play(0, blue5)
 
 
+def wd4_played_on_red(bluffer_hand: int, *, holds_red: bool) -> tuple[Game, Memory]:
+    """A heads-up single hand: seat 1 plays a Wild Draw Four on a red five from a hand of
+    ``bluffer_hand`` cards (one red among them with ``holds_red``: a bluff) and names blue;
+    seat 0 may challenge. Returns the game and seat 0's memory."""
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    cards = deck(rules.deck)
+    wd4, top, red = find_cards(cards, ["W+4", "R5", "R7"])
+    others = [c for c in cards if c.color not in (Color.RED, None)]
+    hand = others[: bluffer_hand - 1] + (
+        [red] if holds_red else others[bluffer_hand - 1 : bluffer_hand]
+    )
+    mine = others[20:27]
+    pile = [c for c in cards if c not in (wd4, top, *hand, *mine)]
+    game = Game.from_position(
+        rules,
+        seed=1,
+        hands=[mine, [wd4, *hand]],
+        draw_pile=pile,
+        discard=[top],
+        color=Color.RED,
+        direction=1,
+        turn=1,
+    )
+    memory = Memory(0, 2)
+    memory.color = Color.RED  # a position set up by hand has no RoundStarted to read it from
+    game.apply(Play(1, wd4))
+    game.apply(ChooseColor(1, Color.BLUE))
+    for event in game.log:
+        memory.observe(redact(event, 0))
+    return game, memory
+
+
+@pytest.mark.parametrize(("size", "challenged"), [(5, False), (8, False), (14, True)])
+def test_playouts_challenge_a_wild_draw_four_as_hard_does(size: int, challenged: bool) -> None:
+    # Hard expects a bluff in fifty: a +4 from five or eight cards passes, even a bluff
+    # (nothing public tells it apart), and one from fourteen, which almost surely still held
+    # red, is challenged. The older rule challenged from four cards heads-up.
+    for holds_red in (False, True):
+        game, memory = wd4_played_on_red(size, holds_red=holds_red)
+        hard = Hard().decide(game.view(0), memory, random.Random(1))
+        light = light_policy(game, Tally(game), Lacks(2))
+        assert (
+            type(hard).__name__ == type(light).__name__ == ("Challenge" if challenged else "Accept")
+        ), (size, holds_red, hard, light)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_playout_challenges_agree_with_hards_on_seeded_hands(players: int) -> None:
+    # Seeded hands played by the light policy (wilds last, so a +4 comes mostly from a hand
+    # out of the color, and big hands are rare): at each +4 that may be challenged before any
+    # challenge of the hand has shown a hand, the light policy answers as Hard in the
+    # victim's seat with the same memory would.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    compared = challenged = 0
+    for seed in range(60):
+        game = Game(rules, players, seed)
+        lacks = Lacks(players)
+        lacks.start(game)
+        tally = Tally(game)
+        for _ in range(600):
+            if game.is_over or any(isinstance(e, Challenged) for e in game.log):
+                break
+            action = light_policy(game, tally, lacks)
+            if any(isinstance(a, Challenge) for a in game.legal_actions()):
+                seat = game.actor
+                hard = Hard().decide(game.view(seat), memory_of(game, seat), random.Random(1))
+                assert isinstance(hard, Challenge) == isinstance(action, Challenge), (seed, hard)
+                compared += 1
+                challenged += isinstance(action, Challenge)
+            lacks.before(game, action, tally.deck)
+            game.apply(action)
+            lacks.after(game)
+    assert compared >= 20, compared
+
+
 def search_with_fixed_outcomes(
     monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, float], samples: int
 ) -> tuple[object, Counter[str]]:
@@ -331,7 +407,9 @@ def search_with_fixed_outcomes(
     game, (red5, blue5, green1) = green_five_on_top(["R5", "B5", "G1"])
     played: Counter[str] = Counter()
 
-    def fixed(sampled: Game, seat: int, first: Play, lacks: object = None) -> float:
+    def fixed(
+        sampled: Game, seat: int, first: Play, lacks: object = None, hard: bool = True
+    ) -> float:
         played[first.card.code] += 1
         return outcomes[first.card.code]
 
@@ -379,7 +457,9 @@ def test_expert_searches_drawing_instead_of_playing(
     game, _ = green_five_on_top(["R5", "W", "B1"])
     assert Draw(0) in game.legal_actions()
 
-    def fixed(sampled: Game, seat: int, first: object, lacks: object = None) -> float:
+    def fixed(
+        sampled: Game, seat: int, first: object, lacks: object = None, hard: bool = True
+    ) -> float:
         return 1.0 if isinstance(first, Draw) else -1.0
 
     monkeypatch.setattr(expert, "playout", fixed)

@@ -16,8 +16,8 @@ stderr, and Ctrl-C stops and prints what was measured so far.
 
 ``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
 (``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays,
-rank_lacks, playout_lacks, draw_candidate, own_lacks as 0 or 1), to compare a variant with the
-default on the same deals.
+rank_lacks, playout_lacks, draw_candidate, own_lacks, hard_challenges as 0 or 1), to compare
+a variant with the default on the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
 (RLCard's UNO rule agent, ported).
@@ -78,6 +78,7 @@ EXPERT_FLAGS = (
     "playout_lacks",
     "draw_candidate",
     "own_lacks",
+    "hard_challenges",
 )
 
 
@@ -101,6 +102,7 @@ def agent_for(
             playout_lacks=bool(opts.get("playout_lacks", 1.0)),
             draw_candidate=bool(opts.get("draw_candidate", 1.0)),
             own_lacks=bool(opts.get("own_lacks", 1.0)),
+            hard_challenges=bool(opts.get("hard_challenges", 1.0)),
         )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 

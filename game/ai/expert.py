@@ -29,13 +29,14 @@ likely to follow, counted from what that player cannot have seen (the deck minus
 and the discard pile), the next hand's size and the colors the next player was seen to lack
 (as Hard counts: ``playout.Lacks``, from the seat's memory at the start, the Expert's own
 lacks among them since its foes can read them too, and from the playout's own draws after),
-with the biggest color breaking ties; it names its strongest color, and challenges a +4
-only from a hand big enough that a reasoning player would suspect it (so a bluff of the
-Expert's own is not taken for a sure gain). It reads only the hand of the player it moves
-for, so the sampled hands of the others never steer a move (letting it peek at the next hand
-to block measured worse in a short arena run). Without views to build, a few hundred samples
-fit in the budget instead of a few dozen; the playouts live in ``game.ai.playout``, which
-``make fast`` compiles.
+with the biggest color breaking ties; it names its strongest color, and challenges a +4 as
+Hard judges it (the chance the +4 player still held the color, weighed by Hard's prior of a
+bluff in fifty), so that the playouts neither let an Expert's bluff from a big hand go
+unpunished nor punish its honest +4 from a mid-sized one, which Hard at the table lets pass.
+It reads only the hand of the player it moves for, so the sampled hands of the others never
+steer a move (letting it peek at the next hand to block measured worse in a short arena run).
+Without views to build, a few hundred samples fit in the budget instead of a few dozen; the
+playouts live in ``game.ai.playout``, which ``make fast`` compiles.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ class Expert(Hard):
         playout_lacks: bool = True,
         draw_candidate: bool = True,
         own_lacks: bool = True,
+        hard_challenges: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -105,6 +107,7 @@ class Expert(Hard):
         self.playout_lacks = playout_lacks
         self.draw_candidate = draw_candidate
         self.own_lacks = own_lacks
+        self.hard_challenges = hard_challenges
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -201,7 +204,7 @@ class Expert(Hard):
                     except IllegalAction:
                         return default  # the position could not be set up again
                 own = lacks.copy() if lacks is not None else None
-                values[i].append(playout(game, view.seat, candidates[i], own))
+                values[i].append(playout(game, view.seat, candidates[i], own, self.hard_challenges))
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
                 break

@@ -44,7 +44,14 @@ from game.actions import (
     Play,
 )
 from game.ai.memory import Memory
-from game.ai.playout import BLOCK_W, CHAIN_W, EXTRA_TURN, none_among
+from game.ai.playout import (
+    BLOCK_W,
+    CHAIN_W,
+    EXTRA_TURN,
+    HARD_BLUFF_PRIOR,
+    challenge_stakes_of,
+    none_among,
+)
 from game.cards import COLORS, Card, Color, Rank, deck
 from game.rules import RACE_ACTION_MOVES
 from game.view import SeatView
@@ -377,11 +384,8 @@ class Normal(Agent):
 
 
 def challenge_stakes(view: SeatView) -> tuple[float, float]:
-    """What a challenge of a +4 wins and loses, in cards. Caught, the bluffer draws the four
-    (worth a share of its cards to us: all of them heads-up, a third at four players) and we
-    take a turn instead of losing one; wrong, we draw six instead of four."""
-    foes = max(1, sum(view.active) - 1)
-    return 4.0 + 4.0 / foes + 1.0, 2.0
+    """What a challenge of a +4 wins and loses, in cards (``challenge_stakes_of``)."""
+    return challenge_stakes_of(sum(view.active) - 1)
 
 
 class Odds:
@@ -450,7 +454,7 @@ class Odds:
 
 class Hard(Normal):
     level = Level.HARD
-    bluff_prior = 0.02
+    bluff_prior = HARD_BLUFF_PRIOR
     catch_chance = 1.0
     jump_chance = 1.0
 

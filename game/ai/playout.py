@@ -34,6 +34,9 @@ POINTS_SCALE = 400.0
 BLOCK_W = 1000.0  # a 0.1% better chance that the next foe must draw outweighs a card of habit
 EXTRA_TURN = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)  # heads-up, each gives us another turn
 CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us play after it
+# How often Hard takes a +4 to be a bluff before challenges have shown anything (its foes
+# mostly play a +4 only when it is legal; see game.ai.levels).
+HARD_BLUFF_PRIOR = 0.02
 
 
 def none_among(total: int, matching: int, held: int) -> float:
@@ -45,12 +48,26 @@ def none_among(total: int, matching: int, held: int) -> float:
     return math.comb(total - matching, held) / math.comb(total, held)
 
 
-def playout(game: Game, seat: int, first: Action, lacks: Lacks | None = None) -> float:
+def challenge_stakes_of(foes: int) -> tuple[float, float]:
+    """What a challenge of a +4 wins and loses, in cards, at a table of ``foes`` foes. Caught,
+    the bluffer draws the four (worth a share of its cards to us: all of them heads-up, a third
+    at four players) and we take a turn instead of losing one; wrong, we draw six, not four."""
+    return 4.0 + 4.0 / max(1, foes) + 1.0, 2.0
+
+
+def playout(
+    game: Game,
+    seat: int,
+    first: Action,
+    lacks: Lacks | None = None,
+    hard_challenges: bool = True,
+) -> float:
     """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
     (see ``_value``). The sampled game is quiet: nothing reads events here. With ``lacks``
     (what the searching seat's memory says each player lacks; this playout's own copy), every
     player counts the next player's chance to follow with the lacks, as Hard does, and the
-    lacks follow the playout's draws and plays."""
+    lacks follow the playout's draws and plays. ``hard_challenges``: a +4 is challenged as
+    Hard judges it (``_suspect``); without, from a hand size alone (``_suspect_by_size``)."""
     try:
         game.apply(first)
     except IllegalAction:
@@ -62,7 +79,7 @@ def playout(game: Game, seat: int, first: Action, lacks: Lacks | None = None) ->
     for _ in range(PLAYOUT_LIMIT):
         if game.phase in _OVER:
             return _value(game, seat)
-        action = light_policy(game, tally, lacks)
+        action = light_policy(game, tally, lacks, hard_challenges)
         if lacks is None:
             apply(action)
             continue
@@ -75,7 +92,12 @@ def playout(game: Game, seat: int, first: Action, lacks: Lacks | None = None) ->
 _OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 
-def light_policy(game: Game, tally: Tally | None = None, lacks: Lacks | None = None) -> Action:
+def light_policy(
+    game: Game,
+    tally: Tally | None = None,
+    lacks: Lacks | None = None,
+    hard_challenges: bool = True,
+) -> Action:
     """One action for a sampled game: a cheap Hard-like player at every seat."""
     legal = game.legal_actions()
     if game.catchable:
@@ -117,14 +139,18 @@ def light_policy(game: Game, tally: Tally | None = None, lacks: Lacks | None = N
         color = COLORS[max(range(4), key=lambda i: (counts[i], -i))]
         return next(a for a in mine if isinstance(a, ChooseColor) and a.color is color)
     if phase in (Phase.PENALTY, Phase.SKIP):
-        # Stack or bounce when possible; challenge a +4 from a hand big enough to suspect
-        # (below); otherwise take it.
+        # Stack or bounce when possible; challenge a +4 when Hard would (below); otherwise
+        # take it.
         answer = next((a for a in mine if isinstance(a, Play)), None)
         if answer is not None:
             return answer
         challenge = next((a for a in mine if isinstance(a, Challenge)), None)
-        if challenge is not None and _suspect(game, actor):
-            return challenge
+        if challenge is not None:
+            if hard_challenges:
+                if _suspect(game, actor, tally, lacks):
+                    return challenge
+            elif _suspect_by_size(game, actor):
+                return challenge
         return next(a for a in mine if isinstance(a, Accept))
     if phase is Phase.SWAP:
         swaps = [a for a in mine if isinstance(a, ChooseSwap)]
@@ -210,6 +236,7 @@ class Tally:
 
 # Color indexes (COLORS order) by color, for the few lookups outside the per-uid lists.
 _COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
+_WD4 = int(Rank.WILD_DRAW_FOUR)
 # Plays after which the lacks tell nothing: hands moved between players (a 0 or a 7 under
 # 7-0, Wild Shuffle Hands) or cards left them outside a turn (House Rules cards). Only these
 # ranks keep the lacks (a 0 and a 7 too without 7-0); any other play forgets them all.
@@ -243,6 +270,9 @@ class Lacks:
         self.plain = _PLAIN  # set by start() from the rules
         self.drawer = -1  # the player drawing instead of playing, in the action under way
         self.drawer_color = -1
+        # The lack (as in ``void``) of the color in force that the player of the last Wild
+        # Draw Four had before playing it: its challenger reckons with it.
+        self.wd4_lack = -1
 
     @staticmethod
     def of(
@@ -291,9 +321,13 @@ class Lacks:
             self.drew_at[p] = -1
         elif isinstance(action, Play):
             uid = action.card.uid
-            if d.rank[uid] not in self.plain:
+            r = d.rank[uid]
+            if r not in self.plain:
                 self.forget()
                 return
+            if r == _WD4:
+                color = game.color
+                self.wd4_lack = self.void[p * 4 + _COLOR_INDEX[color]] if color is not None else -1
             if self.drew_at[p] >= 0:
                 # The card just drawn went straight out: the lacks stand as they were.
                 self.drew_at[p] = -1
@@ -341,12 +375,52 @@ class Lacks:
             self.wild[p] = max(0, self.wild[p] + k)
 
 
-def _suspect(game: Game, victim: int) -> bool:
-    """Would a reasoning player challenge the +4 just played on ``victim``? Only from what is
-    public, the +4 player's hand size: Normal's estimate of a bluff (a bluff in ten, the odds
-    that a hand that size still holds the color) pays for a challenge from four cards on
-    heads-up and five at a bigger table. Without this every bluff in a playout went unpunished
-    and the search took the Expert's own bluffs for sure gains."""
+def _suspect(game: Game, victim: int, tally: Tally | None, lacks: Lacks | None) -> bool:
+    """Would Hard, in ``victim``'s seat, challenge the +4 just played on it? Hard's estimate
+    (``Normal.bluff_probability`` with Hard's prior of a bluff in fifty): the chance that the
+    +4 player still held the color it was played on, counted from the cards ``victim`` has not
+    seen and, when it had been seen to lack the color, from only the cards it has taken since;
+    a challenge when that chance, weighed by the prior, pays for the risk. With no lack seen,
+    that takes a hand of about ten cards: a +4 from a mid-sized hand is not challenged, as Hard
+    at the table does not challenge it."""
+    color = game.wd4_color_before
+    if color is None:
+        return False
+    n = game.players
+    p = (victim - game.direction) % n
+    while not game.active[p]:
+        p = (p - game.direction) % n
+    d = tally.deck if tally is not None else _deck_of(game)
+    c = _COLOR_INDEX[color]
+    col = d.col
+    hand = game.hands[victim]
+    mine = 0
+    for card in hand:
+        if col[card.uid] == c:
+            mine += 1
+    if tally is not None:
+        tally.update(game.discard)
+        shown = tally.by_color[c]
+    else:
+        shown = sum(1 for card in game.discard if col[card.uid] == c)
+    unseen = d.size - len(hand) - len(game.discard)
+    size = len(game.hands[p])
+    since = lacks.wd4_lack if lacks is not None else -1
+    held = 1.0 - none_among(
+        unseen, d.by_color[c] - shown - mine, size if since < 0 else min(size, since)
+    )
+    if held >= 1.0:
+        return True
+    bluff = HARD_BLUFF_PRIOR * held
+    chance = bluff / (bluff + (1.0 - held))
+    gain, cost = challenge_stakes_of(sum(game.active) - 1)
+    return chance * gain > (1.0 - chance) * cost
+
+
+def _suspect_by_size(game: Game, victim: int) -> bool:
+    """The older rule (arena flag ``hard_challenges=0``): Normal's estimate of a bluff from the
+    +4 player's hand size alone, which pays for a challenge from four cards heads-up and five
+    at a bigger table (Hard at the table waits for about ten)."""
     n = game.players
     p = (victim - game.direction) % n
     while not game.active[p]:
