@@ -370,6 +370,19 @@ def test_playouts_challenge_a_wild_draw_four_as_hard_does(size: int, challenged:
         ), (size, holds_red, hard, light)
 
 
+def test_playouts_challenge_a_player_whom_challenges_showed_bluffing() -> None:
+    # Two bluffs of seat 1 shown earlier in the match: Hard then takes one +4 in six of its to
+    # be a bluff and challenges one from five cards, and so do the playouts that start from
+    # the memory (without that history they let it pass).
+    game, memory = wd4_played_on_red(5, holds_red=False)
+    memory.bluffs_shown[1] = 2
+    hard = Hard().decide(game.view(0), memory, random.Random(1))
+    lacks = Lacks.of(2, {}, {}, -1, memory.bluffs_shown, memory.honest_shown)
+    assert isinstance(hard, Challenge)
+    assert isinstance(light_policy(game, Tally(game), lacks), Challenge)
+    assert not isinstance(light_policy(game, Tally(game), Lacks(2)), Challenge)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_playout_challenges_agree_with_hards_on_seeded_hands(players: int) -> None:
     # Seeded hands played by the light policy (wilds last, so a +4 comes mostly from a hand

@@ -187,7 +187,14 @@ class Expert(Hard):
         if self.playout_lacks:
             # The foes in the playouts also count with what they could read of our hand.
             skip = -1 if self.own_lacks else view.seat
-            lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
+            lacks = Lacks.of(
+                view.players,
+                memory.void,
+                memory.wildless,
+                skip,
+                memory.bluffs_shown,
+                memory.honest_shown,
+            )
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
         while runs < limit:

@@ -49,6 +49,7 @@ from game.ai.playout import (
     CHAIN_W,
     EXTRA_TURN,
     HARD_BLUFF_PRIOR,
+    bluff_tendency,
     challenge_stakes_of,
     none_among,
 )
@@ -368,11 +369,11 @@ class Normal(Agent):
         held = Odds(view, memory).color_held_given(bluffer, color, memory.wd4_lack_before)
         if held >= 1.0:
             return 1.0
-        shown_bluffs = memory.bluffs_shown.get(bluffer, 0)
-        shown_honest = memory.honest_shown.get(bluffer, 0)
-        # The prior is worth ten +4s seen, so what challenges show moves it quickly.
-        prior = self.bluff_prior * 10.0
-        tendency = (shown_bluffs + prior) / (shown_bluffs + shown_honest + 10.0)
+        tendency = bluff_tendency(
+            memory.bluffs_shown.get(bluffer, 0),
+            memory.honest_shown.get(bluffer, 0),
+            self.bluff_prior,
+        )
         bluff = tendency * held
         return bluff / (bluff + (1.0 - held))
 

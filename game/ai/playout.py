@@ -48,6 +48,12 @@ def none_among(total: int, matching: int, held: int) -> float:
     return math.comb(total - matching, held) / math.comb(total, held)
 
 
+def bluff_tendency(bluffs: int, honest: int, prior: float) -> float:
+    """How often a player is taken to bluff a +4: the ``prior``, worth ten +4s seen, moved by
+    the bluffs and honest +4s that challenges have shown of it (quickly, as they are few)."""
+    return (bluffs + prior * 10.0) / (bluffs + honest + 10.0)
+
+
 def challenge_stakes_of(foes: int) -> tuple[float, float]:
     """What a challenge of a +4 wins and loses, in cards, at a table of ``foes`` foes. Caught,
     the bluffer draws the four (worth a share of its cards to us: all of them heads-up, a third
@@ -273,14 +279,27 @@ class Lacks:
         # The lack (as in ``void``) of the color in force that the player of the last Wild
         # Draw Four had before playing it: its challenger reckons with it.
         self.wd4_lack = -1
+        # How often each player is taken to bluff a +4 (Hard's estimate; read, never changed).
+        self.bluffing = [HARD_BLUFF_PRIOR] * players
 
     @staticmethod
     def of(
-        players: int, void: dict[int, dict[Color, int]], wildless: dict[int, int], skip: int = -1
+        players: int,
+        void: dict[int, dict[Color, int]],
+        wildless: dict[int, int],
+        skip: int = -1,
+        bluffs: dict[int, int] | None = None,
+        honest: dict[int, int] | None = None,
     ) -> Lacks:
         """The lacks a memory noted (``Memory.void`` and ``Memory.wildless``), but those of
-        player ``skip``."""
+        player ``skip``, and how often each player is taken to bluff from the bluffs and
+        honest +4s its challenges showed (``Memory.bluffs_shown``, ``honest_shown``)."""
         lacks = Lacks(players)
+        if bluffs is not None and honest is not None:
+            lacks.bluffing = [
+                bluff_tendency(bluffs.get(p, 0), honest.get(p, 0), HARD_BLUFF_PRIOR)
+                for p in range(players)
+            ]
         for p, colors in void.items():
             if p != skip:
                 for color, since in colors.items():
@@ -295,6 +314,7 @@ class Lacks:
         other = Lacks(self.players)
         other.void = self.void[:]
         other.wild = self.wild[:]
+        other.bluffing = self.bluffing  # never changed in a playout
         return other
 
     def forget(self) -> None:
@@ -380,9 +400,10 @@ def _suspect(game: Game, victim: int, tally: Tally | None, lacks: Lacks | None) 
     (``Normal.bluff_probability`` with Hard's prior of a bluff in fifty): the chance that the
     +4 player still held the color it was played on, counted from the cards ``victim`` has not
     seen and, when it had been seen to lack the color, from only the cards it has taken since;
-    a challenge when that chance, weighed by the prior, pays for the risk. With no lack seen,
-    that takes a hand of about ten cards: a +4 from a mid-sized hand is not challenged, as Hard
-    at the table does not challenge it."""
+    a challenge when that chance, weighed by how often the player is taken to bluff (the prior,
+    moved by what challenges in the match showed: ``Lacks.bluffing``), pays for the risk. With
+    no lack seen and no bluff shown, that takes a hand of about ten cards: a +4 from a
+    mid-sized hand is not challenged, as Hard at the table does not challenge it."""
     color = game.wd4_color_before
     if color is None:
         return False
@@ -411,7 +432,7 @@ def _suspect(game: Game, victim: int, tally: Tally | None, lacks: Lacks | None) 
     )
     if held >= 1.0:
         return True
-    bluff = HARD_BLUFF_PRIOR * held
+    bluff = (lacks.bluffing[p] if lacks is not None else HARD_BLUFF_PRIOR) * held
     chance = bluff / (bluff + (1.0 - held))
     gain, cost = challenge_stakes_of(sum(game.active) - 1)
     return chance * gain > (1.0 - chance) * cost
