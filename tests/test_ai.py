@@ -13,12 +13,12 @@ from game.actions import Challenge, ChooseColor, Draw, Pass, Play
 from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
 from game.ai.expert import deal_hidden, sample_position
-from game.ai.levels import Hard, is_window_action
+from game.ai.levels import Hard, is_bluff, is_window_action
 from game.ai.memory import Memory
 from game.ai.playout import Lacks, Tally, light_policy, playout
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
-from game.engine import Game
+from game.engine import Game, Phase
 from game.events import (
     CardPlayed,
     CardsDrawn,
@@ -412,6 +412,54 @@ def test_playout_challenges_agree_with_hards_on_seeded_hands(players: int) -> No
     assert compared >= 20, compared
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_playouts_play_the_card_hard_plays(players: int) -> None:
+    # Seeded hands played by Hard: at each turn with more than one distinct card to play
+    # (before any challenge has shown a hand, and but for Hard's +4 bluffs, which the light
+    # policy leaves to the search), the light policy, from the lacks it counted itself,
+    # plays what Hard in that seat, from its memory, plays. Heads-up this covers the value of
+    # an extra-turn card by the cards that can follow it.
+    rules = Rules(target_mode=TargetMode.SINGLE_HAND)
+    compared = chains = 0
+    for seed in range(25):
+        game = Game(rules, players, seed)
+        memories = [Memory(p, players) for p in range(players)]
+        seen = 0
+        lacks = Lacks(players)
+        lacks.start(game)
+        tally = Tally(game)
+        rng = random.Random(seed)
+        for _ in range(2000):
+            for event in game.log[seen:]:
+                for p in range(players):
+                    memories[p].observe(redact(event, p))
+            seen = len(game.log)
+            if game.is_over or any(isinstance(e, Challenged) for e in game.log):
+                break
+            actor = game.actor
+            view = game.view(actor)
+            action = Hard().decide(view, memories[actor], rng)
+            assert action is not None
+            plays = [a for a in view.legal if isinstance(a, Play) and a.player == actor]
+            if (
+                game.phase is Phase.PLAY
+                and len({(a.card.color, a.card.rank) for a in plays}) > 1
+                and not (isinstance(action, Play) and is_bluff(view, action.card))
+            ):
+                light = light_policy(game, tally, lacks)
+                if isinstance(action, Play):
+                    assert isinstance(light, Play), (seed, action, light)
+                    assert light.card.code == action.card.code, (seed, action, light)
+                    chains += action.card.rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+                else:
+                    assert type(light) is type(action), (seed, action, light)
+                compared += 1
+            lacks.before(game, action, tally.deck)
+            game.apply(action)
+            lacks.after(game)
+    assert compared > 200 and chains > 20, (compared, chains)
+
+
 def search_with_fixed_outcomes(
     monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, float], samples: int
 ) -> tuple[object, Counter[str]]:
@@ -421,7 +469,12 @@ def search_with_fixed_outcomes(
     played: Counter[str] = Counter()
 
     def fixed(
-        sampled: Game, seat: int, first: Play, lacks: object = None, hard: bool = True
+        sampled: Game,
+        seat: int,
+        first: Play,
+        lacks: object = None,
+        hard: bool = True,
+        chains: bool = True,
     ) -> float:
         played[first.card.code] += 1
         return outcomes[first.card.code]
@@ -471,7 +524,12 @@ def test_expert_searches_drawing_instead_of_playing(
     assert Draw(0) in game.legal_actions()
 
     def fixed(
-        sampled: Game, seat: int, first: object, lacks: object = None, hard: bool = True
+        sampled: Game,
+        seat: int,
+        first: object,
+        lacks: object = None,
+        hard: bool = True,
+        chains: bool = True,
     ) -> float:
         return 1.0 if isinstance(first, Draw) else -1.0
 

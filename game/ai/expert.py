@@ -92,6 +92,7 @@ class Expert(Hard):
         draw_candidate: bool = True,
         own_lacks: bool = True,
         hard_challenges: bool = True,
+        hard_chains: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -108,6 +109,7 @@ class Expert(Hard):
         self.draw_candidate = draw_candidate
         self.own_lacks = own_lacks
         self.hard_challenges = hard_challenges
+        self.hard_chains = hard_chains
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -211,7 +213,11 @@ class Expert(Hard):
                     except IllegalAction:
                         return default  # the position could not be set up again
                 own = lacks.copy() if lacks is not None else None
-                values[i].append(playout(game, view.seat, candidates[i], own, self.hard_challenges))
+                values[i].append(
+                    playout(
+                        game, view.seat, candidates[i], own, self.hard_challenges, self.hard_chains
+                    )
+                )
             runs += 1
             if self.samples is None and time.perf_counter() >= deadline:
                 break

@@ -67,13 +67,16 @@ def playout(
     first: Action,
     lacks: Lacks | None = None,
     hard_challenges: bool = True,
+    hard_chains: bool = True,
 ) -> float:
     """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
     (see ``_value``). The sampled game is quiet: nothing reads events here. With ``lacks``
     (what the searching seat's memory says each player lacks; this playout's own copy), every
     player counts the next player's chance to follow with the lacks, as Hard does, and the
     lacks follow the playout's draws and plays. ``hard_challenges``: a +4 is challenged as
-    Hard judges it (``_suspect``); without, from a hand size alone (``_suspect_by_size``)."""
+    Hard judges it (``_suspect``); without, from a hand size alone (``_suspect_by_size``).
+    ``hard_chains``: the plays as Hard chooses them (``_best_play``); without, the older
+    light rules (an extra-turn card always first when a card can follow it, no wild count)."""
     try:
         game.apply(first)
     except IllegalAction:
@@ -85,7 +88,7 @@ def playout(
     for _ in range(PLAYOUT_LIMIT):
         if game.phase in _OVER:
             return _value(game, seat)
-        action = light_policy(game, tally, lacks, hard_challenges)
+        action = light_policy(game, tally, lacks, hard_challenges, hard_chains)
         if lacks is None:
             apply(action)
             continue
@@ -103,6 +106,7 @@ def light_policy(
     tally: Tally | None = None,
     lacks: Lacks | None = None,
     hard_challenges: bool = True,
+    hard_chains: bool = True,
 ) -> Action:
     """One action for a sampled game: a cheap Hard-like player at every seat."""
     legal = game.legal_actions()
@@ -133,7 +137,7 @@ def light_policy(
         if not plays:
             assert draw is not None
             return draw
-        return _best_play(game, actor, plays, tally, lacks)
+        return _best_play(game, actor, plays, tally, lacks, hard_chains)
     if phase is Phase.COLOR:
         col = _deck_of(game).col
         counts = [0] * 4
@@ -222,6 +226,7 @@ class Tally:
         self.by_color = [0] * 4
         self.by_rank = [0] * 32
         self.by_cr = [0] * 128
+        self.wilds = 0
 
     def update(self, discard: list[Card]) -> None:
         if len(discard) < self.length:
@@ -229,6 +234,7 @@ class Tally:
             self.by_color = [0] * 4
             self.by_rank = [0] * 32
             self.by_cr = [0] * 128
+            self.wilds = 0
         col, rank = self.deck.col, self.deck.rank
         for card in discard[self.length :]:
             c = col[card.uid]
@@ -237,6 +243,8 @@ class Tally:
                 self.by_color[c] += 1
                 self.by_rank[r] += 1
                 self.by_cr[c * 32 + r] += 1
+            else:
+                self.wilds += 1
         self.length = len(discard)
 
 
@@ -459,13 +467,18 @@ def _next_active(game: Game, seat: int) -> int:
 
 
 def _best_play(
-    game: Game, actor: int, plays: list[Play], tally: Tally | None, lacks: Lacks | None = None
+    game: Game,
+    actor: int,
+    plays: list[Play],
+    tally: Tally | None,
+    lacks: Lacks | None = None,
+    hard_chains: bool = True,
 ) -> Action:
-    """Hard's taste, cheaply: wilds last (a plain wild before a Wild Draw Four), heads-up
-    extra-turn cards first when a card can follow them, otherwise the card the next player is
-    least likely to follow, then the biggest color, then the most points. Without a tally (a
-    call from outside a playout) the counting is left out. Small ints indexed by uid keep it
-    cheap: this runs for most moves of every playout."""
+    """Hard's taste (``Hard.choose_play``), cheaply: wilds last (a plain wild before a Wild
+    Draw Four); the card the next player is least likely to follow, then the biggest color,
+    then the most points; heads-up an extra-turn card is worth what can be played after it
+    (``_chain_value``). Without a tally (a call from outside a playout) the counting is left
+    out. Small ints indexed by uid keep it cheap: this runs for most moves of every playout."""
     if len(plays) == 1:
         return plays[0]
     d = tally.deck if tally is not None else _deck_of(game)
@@ -479,6 +492,7 @@ def _best_play(
     h_color = [0] * 4
     h_rank = [0] * 32
     h_cr = [0] * 128
+    h_wilds = 0
     for card in hand:
         c = col[card.uid]
         if c >= 0:
@@ -486,41 +500,57 @@ def _best_play(
             h_color[c] += 1
             h_rank[r] += 1
             h_cr[c * 32 + r] += 1
-    two_handed = sum(game.active) == 2
+        else:
+            h_wilds += 1
+    # Heads-up, an extra-turn card is valued by the cards that may follow it, so those need a
+    # count too.
+    chain = sum(game.active) == 2 and any(rank[a.card.uid] in _EXTRA_TURN for a in colored)
+    counted = hand if chain else [a.card for a in colored]
+    block: dict[int, float] = {}
     if tally is not None:
         tally.update(game.discard)
         unseen = d.size - len(hand) - len(game.discard)
         foe = _next_active(game, actor)
         held = len(game.hands[foe])
-    points = d.points
-    best, best_value = colored[0], -1e18
-    for a in colored:
-        uid = a.card.uid
-        c, r = col[uid], rank[uid]
-        habit = h_color[c] + points[uid] / 100
-        value = habit
-        if tally is not None:
-            # The chance that none of the next player's cards is of the card's color or, in
-            # another color, of its rank, as if its hand were drawn from the cards the actor
-            # has not seen (Hard's count, without the lacks; wilds are left out, the same
-            # for all).
+        # Hard's count: the chance that the next player holds no wild (of those it has taken
+        # since it lacked them, if it did), no card of the card's color (likewise) and, in
+        # another color, none of its rank, as if its hand were drawn from the cards the
+        # actor has not seen.
+        no_wild = 1.0
+        if lacks is not None and hard_chains:
+            w_since = lacks.wild[foe]
+            w_held = held if w_since < 0 else min(held, w_since)
+            no_wild = none_among(unseen, d.wilds - tally.wilds - h_wilds, w_held)
+        for card in counted:
+            uid = card.uid
+            c = col[uid]
+            if c < 0:
+                continue
+            r = rank[uid]
             u_c = d.by_color[c] - tally.by_color[c] - h_color[c]
             cr = c * 32 + r
             u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
             u_r -= h_rank[r] - h_cr[cr]
             if lacks is None:
-                value += BLOCK_W * none_among(unseen, u_c + u_r, held)
+                block[uid] = BLOCK_W * none_among(unseen, u_c + u_r, held)
             else:
-                # Hard's count with the lacks: a color the next player lacked can only be among
-                # the cards it has taken since.
                 since = lacks.void[foe * 4 + c]
                 held_c = held if since < 0 else min(held, since)
-                value += BLOCK_W * none_among(unseen, u_c, held_c) * none_among(unseen, u_r, held)
-        if two_handed and r in _EXTRA_TURN:
-            # Heads-up an extra-turn card goes first when a card can follow it (the turn comes
-            # straight back); with none, Hard counts it worth only its habit, no block.
-            if _follows(hand, uid, c, r, col, rank):
-                value += 1e5
+                none = none_among(unseen, u_c, held_c) * none_among(unseen, u_r, held)
+                block[uid] = BLOCK_W * no_wild * none
+    points = d.points
+    uids = [card.uid for card in hand] if chain else []
+    best, best_value = colored[0], -1e18
+    for a in colored:
+        uid = a.card.uid
+        c, r = col[uid], rank[uid]
+        habit = h_color[c] + points[uid] / 100
+        value = habit + block.get(uid, 0.0)
+        if chain and r in _EXTRA_TURN:
+            if hard_chains:
+                value = _chain_value(uid, uids, 0, d, block)
+            elif _follows(hand, uid, c, r, col, rank):
+                value += 1e5  # the older rule (arena flag hard_chains=0): always first
             else:
                 value = CHAIN_W + habit
         if value > best_value:
@@ -529,6 +559,29 @@ def _best_play(
 
 
 _EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
+
+
+def _chain_value(
+    uid: int, cards: list[int], depth: int, d: DeckCounts, block: dict[int, float]
+) -> float:
+    """Hard's value of playing card ``uid`` from ``cards`` heads-up: an extra-turn card (up to
+    three deep) is worth ``CHAIN_W`` and the best card that can follow it from the rest (its
+    habit if none can), any other its habit and its count (``block``)."""
+    col, rank = d.col, d.rank
+    c, r = col[uid], rank[uid]
+    habit = d.points[uid] / 100
+    for u in cards:
+        if col[u] == c:
+            habit += 1
+    if r in _EXTRA_TURN and depth < 3 and len(cards) > 1:
+        rest = [u for u in cards if u != uid]
+        best = -1e18
+        for u in rest:
+            cu = col[u]
+            if cu >= 0 and (cu == c or rank[u] == r):
+                best = max(best, _chain_value(u, rest, depth + 1, d, block))
+        return CHAIN_W + (best if best > -1e18 else habit)
+    return habit + block.get(uid, 0.0)
 
 
 def _follows(hand: list[Card], uid: int, c: int, r: int, col: list[int], rank: list[int]) -> bool:
