@@ -413,14 +413,15 @@ def test_playout_challenges_agree_with_hards_on_seeded_hands(players: int) -> No
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_playouts_play_the_card_hard_plays(players: int) -> None:
-    # Seeded hands played by Hard: at each turn with more than one distinct card to play
-    # (before any challenge has shown a hand, and but for Hard's +4 bluffs, which the light
-    # policy leaves to the search), the light policy, from the lacks it counted itself,
-    # plays what Hard in that seat, from its memory, plays. Heads-up this covers the value of
-    # an extra-turn card by the cards that can follow it.
+def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> None:
+    # Seeded hands played by Hard: at each color to name and each turn with more than one
+    # distinct card to play (before any challenge has shown a hand, and but for Hard's +4
+    # bluffs, which the light policy leaves to the search), the light policy, from the lacks
+    # it counted itself, does what Hard in that seat does from its memory. Heads-up this
+    # covers the value of an extra-turn card by the cards that can follow it; the colors,
+    # Hard's way between equals (the one the next foe and the leader can hardly follow).
     rules = Rules(target_mode=TargetMode.SINGLE_HAND)
-    compared = chains = 0
+    compared = chains = colors = 0
     for seed in range(25):
         game = Game(rules, players, seed)
         memories = [Memory(p, players) for p in range(players)]
@@ -441,7 +442,10 @@ def test_playouts_play_the_card_hard_plays(players: int) -> None:
             action = Hard().decide(view, memories[actor], rng)
             assert action is not None
             plays = [a for a in view.legal if isinstance(a, Play) and a.player == actor]
-            if (
+            if game.phase is Phase.COLOR and game.actor == actor:
+                assert light_policy(game, tally, lacks) == action, (seed, action)
+                colors += 1
+            elif (
                 game.phase is Phase.PLAY
                 and len({(a.card.color, a.card.rank) for a in plays}) > 1
                 and not (isinstance(action, Play) and is_bluff(view, action.card))
@@ -457,7 +461,7 @@ def test_playouts_play_the_card_hard_plays(players: int) -> None:
             lacks.before(game, action, tally.deck)
             game.apply(action)
             lacks.after(game)
-    assert compared > 200 and chains > 20, (compared, chains)
+    assert compared > 200 and chains > 20 and colors > 30, (compared, chains, colors)
 
 
 def search_with_fixed_outcomes(
@@ -474,7 +478,7 @@ def search_with_fixed_outcomes(
         first: Play,
         lacks: object = None,
         hard: bool = True,
-        chains: bool = True,
+        plays: bool = True,
     ) -> float:
         played[first.card.code] += 1
         return outcomes[first.card.code]
@@ -529,7 +533,7 @@ def test_expert_searches_drawing_instead_of_playing(
         first: object,
         lacks: object = None,
         hard: bool = True,
-        chains: bool = True,
+        plays: bool = True,
     ) -> float:
         return 1.0 if isinstance(first, Draw) else -1.0
 

@@ -16,7 +16,7 @@ stderr, and Ctrl-C stops and prints what was measured so far.
 
 ``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
 (``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays,
-rank_lacks, playout_lacks, draw_candidate, own_lacks, hard_challenges, hard_chains as 0 or 1),
+rank_lacks, playout_lacks, draw_candidate, own_lacks, hard_challenges, hard_plays as 0 or 1),
 to compare a variant with the default on the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
@@ -79,7 +79,7 @@ EXPERT_FLAGS = (
     "draw_candidate",
     "own_lacks",
     "hard_challenges",
-    "hard_chains",
+    "hard_plays",
 )
 
 
@@ -104,7 +104,7 @@ def agent_for(
             draw_candidate=bool(opts.get("draw_candidate", 1.0)),
             own_lacks=bool(opts.get("own_lacks", 1.0)),
             hard_challenges=bool(opts.get("hard_challenges", 1.0)),
-            hard_chains=bool(opts.get("hard_chains", 1.0)),
+            hard_plays=bool(opts.get("hard_plays", 1.0)),
         )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 

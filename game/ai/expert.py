@@ -92,7 +92,7 @@ class Expert(Hard):
         draw_candidate: bool = True,
         own_lacks: bool = True,
         hard_challenges: bool = True,
-        hard_chains: bool = True,
+        hard_plays: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -109,7 +109,7 @@ class Expert(Hard):
         self.draw_candidate = draw_candidate
         self.own_lacks = own_lacks
         self.hard_challenges = hard_challenges
-        self.hard_chains = hard_chains
+        self.hard_plays = hard_plays
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -215,7 +215,7 @@ class Expert(Hard):
                 own = lacks.copy() if lacks is not None else None
                 values[i].append(
                     playout(
-                        game, view.seat, candidates[i], own, self.hard_challenges, self.hard_chains
+                        game, view.seat, candidates[i], own, self.hard_challenges, self.hard_plays
                     )
                 )
             runs += 1

@@ -67,7 +67,7 @@ def playout(
     first: Action,
     lacks: Lacks | None = None,
     hard_challenges: bool = True,
-    hard_chains: bool = True,
+    hard_plays: bool = True,
 ) -> float:
     """Apply ``first``, play the hand out with the light policy, and score it for ``seat``
     (see ``_value``). The sampled game is quiet: nothing reads events here. With ``lacks``
@@ -75,8 +75,9 @@ def playout(
     player counts the next player's chance to follow with the lacks, as Hard does, and the
     lacks follow the playout's draws and plays. ``hard_challenges``: a +4 is challenged as
     Hard judges it (``_suspect``); without, from a hand size alone (``_suspect_by_size``).
-    ``hard_chains``: the plays as Hard chooses them (``_best_play``); without, the older
-    light rules (an extra-turn card always first when a card can follow it, no wild count)."""
+    ``hard_plays``: the plays and colors as Hard chooses them (``_best_play``,
+    ``_best_color``); without, the older light rules (an extra-turn card always first when a
+    card can follow it, no wild count, the first color between equals)."""
     try:
         game.apply(first)
     except IllegalAction:
@@ -88,7 +89,7 @@ def playout(
     for _ in range(PLAYOUT_LIMIT):
         if game.phase in _OVER:
             return _value(game, seat)
-        action = light_policy(game, tally, lacks, hard_challenges, hard_chains)
+        action = light_policy(game, tally, lacks, hard_challenges, hard_plays)
         if lacks is None:
             apply(action)
             continue
@@ -106,7 +107,7 @@ def light_policy(
     tally: Tally | None = None,
     lacks: Lacks | None = None,
     hard_challenges: bool = True,
-    hard_chains: bool = True,
+    hard_plays: bool = True,
 ) -> Action:
     """One action for a sampled game: a cheap Hard-like player at every seat."""
     legal = game.legal_actions()
@@ -120,7 +121,6 @@ def light_policy(
     if not mine:
         return legal[0]  # a House Rules race: everybody finishes, in seat order
     phase = game.phase
-    hand = game.hands[actor]
     if phase is Phase.PLAY:
         plays: list[Play] = []
         uno: Action | None = None
@@ -137,16 +137,9 @@ def light_policy(
         if not plays:
             assert draw is not None
             return draw
-        return _best_play(game, actor, plays, tally, lacks, hard_chains)
+        return _best_play(game, actor, plays, tally, lacks, hard_plays)
     if phase is Phase.COLOR:
-        col = _deck_of(game).col
-        counts = [0] * 4
-        for card in hand:
-            c = col[card.uid]
-            if c >= 0:
-                counts[c] += 1
-        # The biggest color, the first in COLORS between equals.
-        color = COLORS[max(range(4), key=lambda i: (counts[i], -i))]
+        color = COLORS[_best_color(game, actor, tally, lacks, hard_plays)]
         return next(a for a in mine if isinstance(a, ChooseColor) and a.color is color)
     if phase in (Phase.PENALTY, Phase.SKIP):
         # Stack or bounce when possible; challenge a +4 when Hard would (below); otherwise
@@ -457,6 +450,65 @@ def _suspect_by_size(game: Game, victim: int) -> bool:
     return len(game.hands[p]) >= (4 if sum(game.active) == 2 else 5)
 
 
+def _best_color(
+    game: Game, actor: int, tally: Tally | None, lacks: Lacks | None, hard: bool
+) -> int:
+    """The color to name (an index in COLORS), as Hard names it (``Hard.color``): the one the
+    actor holds most of; between equals, the one the next foe and the leader (the smallest
+    hand) are least likely to follow, from the cards the actor has not seen and their lacks;
+    then the first in COLORS. Without ``hard`` or a tally, the first between equals."""
+    d = tally.deck if tally is not None else _deck_of(game)
+    col = d.col
+    hand = game.hands[actor]
+    counts = [0] * 4
+    h_wilds = 0
+    for card in hand:
+        c = col[card.uid]
+        if c >= 0:
+            counts[c] += 1
+        else:
+            h_wilds += 1
+    top = max(counts)
+    tied = [i for i in range(4) if counts[i] == top]
+    if len(tied) == 1 or not hard or tally is None:
+        return tied[0]
+    tally.update(game.discard)
+    unseen = d.size - len(hand) - len(game.discard)
+    u_wilds = d.wilds - tally.wilds - h_wilds
+    nxt = _next_active(game, actor)
+    partner = (actor + 2) % 4 if game.rules.teams else -1
+    leader = nxt
+    for p in range(game.players):
+        if game.active[p] and p not in (actor, partner):
+            key = (len(game.hands[p]), p != nxt)
+            if key < (len(game.hands[leader]), leader != nxt) or (
+                key == (len(game.hands[leader]), leader != nxt) and p < leader
+            ):
+                leader = p
+    best, best_value = tied[0], -1.0
+    for c in tied:
+        u_c = d.by_color[c] - tally.by_color[c] - counts[c]
+        hurt = 0.6 * _none_follows(game, nxt, c, unseen, u_c, u_wilds, lacks)
+        hurt += 0.3 * _none_follows(game, leader, c, unseen, u_c, u_wilds, lacks)
+        if hurt > best_value:
+            best, best_value = c, hurt
+    return best
+
+
+def _none_follows(
+    game: Game, p: int, c: int, unseen: int, u_c: int, u_wilds: int, lacks: Lacks | None
+) -> float:
+    """The chance that player ``p`` holds neither a wild nor a card of color ``c`` (``u_c``
+    of them unseen, and ``u_wilds`` wilds), counting a lack as Hard does."""
+    held = len(game.hands[p])
+    w_held = c_held = held
+    if lacks is not None:
+        w, v = lacks.wild[p], lacks.void[p * 4 + c]
+        w_held = held if w < 0 else min(held, w)
+        c_held = held if v < 0 else min(held, v)
+    return none_among(unseen, u_wilds, w_held) * none_among(unseen, u_c, c_held)
+
+
 def _next_active(game: Game, seat: int) -> int:
     """The next active seat after ``seat`` in the sampled game's direction of play."""
     n = game.players
@@ -472,7 +524,7 @@ def _best_play(
     plays: list[Play],
     tally: Tally | None,
     lacks: Lacks | None = None,
-    hard_chains: bool = True,
+    hard_plays: bool = True,
 ) -> Action:
     """Hard's taste (``Hard.choose_play``), cheaply: wilds last (a plain wild before a Wild
     Draw Four); the card the next player is least likely to follow, then the biggest color,
@@ -517,7 +569,7 @@ def _best_play(
         # another color, none of its rank, as if its hand were drawn from the cards the
         # actor has not seen.
         no_wild = 1.0
-        if lacks is not None and hard_chains:
+        if lacks is not None and hard_plays:
             w_since = lacks.wild[foe]
             w_held = held if w_since < 0 else min(held, w_since)
             no_wild = none_among(unseen, d.wilds - tally.wilds - h_wilds, w_held)
@@ -547,10 +599,10 @@ def _best_play(
         habit = h_color[c] + points[uid] / 100
         value = habit + block.get(uid, 0.0)
         if chain and r in _EXTRA_TURN:
-            if hard_chains:
+            if hard_plays:
                 value = _chain_value(uid, uids, 0, d, block)
             elif _follows(hand, uid, c, r, col, rank):
-                value += 1e5  # the older rule (arena flag hard_chains=0): always first
+                value += 1e5  # the older rule (arena flag hard_plays=0): always first
             else:
                 value = CHAIN_W + habit
         if value > best_value:
