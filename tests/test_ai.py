@@ -415,13 +415,13 @@ def test_playout_challenges_agree_with_hards_on_seeded_hands(players: int) -> No
 @pytest.mark.parametrize("players", [2, 4])
 def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> None:
     # Seeded hands played by Hard: at each color to name and each turn with more than one
-    # distinct card to play (before any challenge has shown a hand, and but for Hard's +4
-    # bluffs, which the light policy leaves to the search), the light policy, from the lacks
-    # it counted itself, does what Hard in that seat does from its memory. Heads-up this
-    # covers the value of an extra-turn card by the cards that can follow it; the colors,
-    # Hard's way between equals (the one the next foe and the leader can hardly follow).
+    # distinct card to play (before any challenge has shown a hand), the light policy, from
+    # the lacks it counted itself, does what Hard in that seat does from its memory. Heads-up
+    # this covers the value of an extra-turn card by the cards that can follow it; the
+    # colors, Hard's way between equals (the one the next foe and the leader can hardly
+    # follow); and Hard's +4 bluffs when the next foe is close to out.
     rules = Rules(target_mode=TargetMode.SINGLE_HAND)
-    compared = chains = colors = 0
+    compared = chains = colors = bluffs = 0
     for seed in range(25):
         game = Game(rules, players, seed)
         memories = [Memory(p, players) for p in range(players)]
@@ -445,16 +445,13 @@ def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> N
             if game.phase is Phase.COLOR and game.actor == actor:
                 assert light_policy(game, tally, lacks) == action, (seed, action)
                 colors += 1
-            elif (
-                game.phase is Phase.PLAY
-                and len({(a.card.color, a.card.rank) for a in plays}) > 1
-                and not (isinstance(action, Play) and is_bluff(view, action.card))
-            ):
+            elif game.phase is Phase.PLAY and len({(a.card.color, a.card.rank) for a in plays}) > 1:
                 light = light_policy(game, tally, lacks)
                 if isinstance(action, Play):
                     assert isinstance(light, Play), (seed, action, light)
                     assert light.card.code == action.card.code, (seed, action, light)
                     chains += action.card.rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+                    bluffs += is_bluff(view, action.card)
                 else:
                     assert type(light) is type(action), (seed, action, light)
                 compared += 1
@@ -462,6 +459,7 @@ def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> N
             game.apply(action)
             lacks.after(game)
     assert compared > 200 and chains > 20 and colors > 30, (compared, chains, colors)
+    assert bluffs > 0, bluffs  # the bluffs were met too
 
 
 def search_with_fixed_outcomes(

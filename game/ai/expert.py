@@ -22,17 +22,19 @@ process (``game.ai.worker``) and gets the decision it would have made in its own
 thinking pause runs (``game.match``: the pause counts from when the search was sent).
 
 The playouts use a light version of the Hard policy that reads the sampled game directly
-instead of building a view and a memory for every move: every player keeps its wilds (a
-drawn one too, while nobody is close to out), heads-up plays its extra-turn cards first when
-a card can follow them (as Hard does), otherwise plays the card the next player is least
-likely to follow, counted from what that player cannot have seen (the deck minus its own hand
-and the discard pile), the next hand's size and the colors the next player was seen to lack
-(as Hard counts: ``playout.Lacks``, from the seat's memory at the start, the Expert's own
-lacks among them since its foes can read them too, and from the playout's own draws after),
-with the biggest color breaking ties; it names its strongest color, and challenges a +4 as
-Hard judges it (the chance the +4 player still held the color, weighed by Hard's prior of a
-bluff in fifty), so that the playouts neither let an Expert's bluff from a big hand go
-unpunished nor punish its honest +4 from a mid-sized one, which Hard at the table lets pass.
+instead of building a view and a memory for every move, and makes Hard's choices (a test
+compares them at every turn of seeded hands): every player keeps its wilds (a drawn one too,
+while nobody is close to out), bluffs a +4 where Hard would, heads-up values an extra-turn
+card by the best card that can follow it, otherwise plays the card the next player is least
+likely to follow, counted from what that player cannot have seen (the deck minus its own
+hand and the discard pile), the next hand's size and the colors and wilds the next player
+was seen to lack (as Hard counts: ``playout.Lacks``, from the seat's memory at the start, the
+Expert's own lacks among them since its foes can read them too, and from the playout's own
+draws after), with the biggest color breaking ties; it names its strongest color (between
+equals, Hard's choice), and challenges a +4 as Hard judges it (the chance the +4 player
+still held the color, weighed by Hard's prior of a bluff in fifty and what challenges
+showed), so that the playouts neither let an Expert's bluff from a big hand go unpunished
+nor punish its honest +4 from a mid-sized one, which Hard at the table lets pass.
 It reads only the hand of the player it moves for, so the sampled hands of the others never
 steer a move (letting it peek at the next hand to block measured worse in a short arena run).
 Without views to build, a few hundred samples fit in the budget instead of a few dozen; the
@@ -196,6 +198,8 @@ class Expert(Hard):
                 skip,
                 memory.bluffs_shown,
                 memory.honest_shown,
+                memory.challenges,
+                memory.wd4_faced,
             )
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000

@@ -49,6 +49,7 @@ from game.ai.playout import (
     CHAIN_W,
     EXTRA_TURN,
     HARD_BLUFF_PRIOR,
+    NORMAL_BLUFF_PRIOR,
     bluff_tendency,
     challenge_stakes_of,
     none_among,
@@ -349,7 +350,7 @@ class Normal(Agent):
     # expects a bluff in ten; Hard, whose foes mostly play a +4 only when it is legal, one in
     # fifty (measured: Normal with one in fifty lost 1.5 points of win rate against Easy, which
     # plays a +4 whenever it comes up; Hard with one in ten lost 0.6 against Normal).
-    bluff_prior = 0.1
+    bluff_prior = NORMAL_BLUFF_PRIOR
 
     def challenge_pays(self, view: SeatView, memory: Memory) -> bool:
         """Challenge when the estimated chance of a bluff makes it pay (``challenge_gain``)."""

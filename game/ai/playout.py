@@ -37,6 +37,7 @@ CHAIN_W = 3.0  # heads-up, an extra-turn card goes before the card it lets us pl
 # How often Hard takes a +4 to be a bluff before challenges have shown anything (its foes
 # mostly play a +4 only when it is legal; see game.ai.levels).
 HARD_BLUFF_PRIOR = 0.02
+NORMAL_BLUFF_PRIOR = 0.1  # Normal's: one in ten
 
 
 def none_among(total: int, matching: int, held: int) -> float:
@@ -75,9 +76,10 @@ def playout(
     player counts the next player's chance to follow with the lacks, as Hard does, and the
     lacks follow the playout's draws and plays. ``hard_challenges``: a +4 is challenged as
     Hard judges it (``_suspect``); without, from a hand size alone (``_suspect_by_size``).
-    ``hard_plays``: the plays and colors as Hard chooses them (``_best_play``,
-    ``_best_color``); without, the older light rules (an extra-turn card always first when a
-    card can follow it, no wild count, the first color between equals)."""
+    ``hard_plays``: the plays (bluffs included) and colors as Hard chooses them
+    (``_best_play``, ``_best_color``); without, the older light rules (an extra-turn card
+    always first when a card can follow it, no wild count, the first color between equals,
+    no bluff)."""
     try:
         game.apply(first)
     except IllegalAction:
@@ -244,6 +246,7 @@ class Tally:
 # Color indexes (COLORS order) by color, for the few lookups outside the per-uid lists.
 _COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 _WD4 = int(Rank.WILD_DRAW_FOUR)
+_SKIP, _REVERSE, _DRAW_TWO = int(Rank.SKIP), int(Rank.REVERSE), int(Rank.DRAW_TWO)
 # Plays after which the lacks tell nothing: hands moved between players (a 0 or a 7 under
 # 7-0, Wild Shuffle Hands) or cards left them outside a turn (House Rules cards). Only these
 # ranks keep the lacks (a 0 and a 7 too without 7-0); any other play forgets them all.
@@ -280,8 +283,11 @@ class Lacks:
         # The lack (as in ``void``) of the color in force that the player of the last Wild
         # Draw Four had before playing it: its challenger reckons with it.
         self.wd4_lack = -1
-        # How often each player is taken to bluff a +4 (Hard's estimate; read, never changed).
+        # How often each player is taken to bluff a +4 (Hard's estimate), and the challenges
+        # each made and +4s each faced in the match (read, never changed in a playout).
         self.bluffing = [HARD_BLUFF_PRIOR] * players
+        self.challenges = [0] * players
+        self.faced = [0] * players
 
     @staticmethod
     def of(
@@ -291,11 +297,17 @@ class Lacks:
         skip: int = -1,
         bluffs: dict[int, int] | None = None,
         honest: dict[int, int] | None = None,
+        challenges: dict[int, int] | None = None,
+        faced: dict[int, int] | None = None,
     ) -> Lacks:
         """The lacks a memory noted (``Memory.void`` and ``Memory.wildless``), but those of
         player ``skip``, and how often each player is taken to bluff from the bluffs and
-        honest +4s its challenges showed (``Memory.bluffs_shown``, ``honest_shown``)."""
+        honest +4s its challenges showed (``Memory.bluffs_shown``, ``honest_shown``), and the
+        challenges each made and +4s each faced (``Memory.challenges``, ``wd4_faced``)."""
         lacks = Lacks(players)
+        if challenges is not None and faced is not None:
+            lacks.challenges = [challenges.get(p, 0) for p in range(players)]
+            lacks.faced = [faced.get(p, 0) for p in range(players)]
         if bluffs is not None and honest is not None:
             lacks.bluffing = [
                 bluff_tendency(bluffs.get(p, 0), honest.get(p, 0), HARD_BLUFF_PRIOR)
@@ -316,6 +328,8 @@ class Lacks:
         other.void = self.void[:]
         other.wild = self.wild[:]
         other.bluffing = self.bluffing  # never changed in a playout
+        other.challenges = self.challenges
+        other.faced = self.faced
         return other
 
     def forget(self) -> None:
@@ -526,15 +540,20 @@ def _best_play(
     lacks: Lacks | None = None,
     hard_plays: bool = True,
 ) -> Action:
-    """Hard's taste (``Hard.choose_play``), cheaply: wilds last (a plain wild before a Wild
-    Draw Four); the card the next player is least likely to follow, then the biggest color,
-    then the most points; heads-up an extra-turn card is worth what can be played after it
-    (``_chain_value``). Without a tally (a call from outside a playout) the counting is left
-    out. Small ints indexed by uid keep it cheap: this runs for most moves of every playout."""
+    """Hard's taste (``Hard.choose_play``), cheaply: a +4 bluff where Hard would bluff
+    (``_bluff``); wilds last (a plain wild before a Wild Draw Four); the card the next player
+    is least likely to follow, then the biggest color, then the most points; heads-up an
+    extra-turn card is worth what can be played after it (``_chain_value``). Without a tally
+    (a call from outside a playout) the counting is left out. Small ints indexed by uid keep
+    it cheap: this runs for most moves of every playout."""
     if len(plays) == 1:
         return plays[0]
     d = tally.deck if tally is not None else _deck_of(game)
     col, rank = d.col, d.rank
+    if hard_plays and tally is not None and game.rules.wd4_bluffing and not game.must_play:
+        bluff = _bluff(game, actor, plays, tally, lacks)
+        if bluff is not None:
+            return bluff
     colored = [a for a in plays if col[a.card.uid] >= 0]
     if not colored:
         return min(plays, key=lambda a: a.card.rank is Rank.WILD_DRAW_FOUR)
@@ -611,6 +630,53 @@ def _best_play(
 
 
 _EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
+
+
+def _bluff(
+    game: Game, actor: int, plays: list[Play], tally: Tally, lacks: Lacks | None
+) -> Play | None:
+    """A Wild Draw Four played as a bluff where Hard would play one (``Hard.bluff_now``): the
+    next foe has two cards or fewer, none of the other plays would stop it (a Skip, a Draw
+    Two, heads-up a Reverse), and that foe challenges seldom enough: as often as its
+    challenges in the match show (a third with none), or nine times in ten when a foe
+    reasoning as Normal does would suspect a +4 from a hand the actor's size."""
+    d = tally.deck
+    col, rank = d.col, d.rank
+    wd4 = None
+    for a in plays:
+        if rank[a.card.uid] == _WD4:
+            wd4 = a
+            break
+    color = game.color
+    if wd4 is None or color is None:
+        return None
+    c = _COLOR_INDEX[color]
+    hand = game.hands[actor]
+    if not any(col[card.uid] == c for card in hand):
+        return None  # not a bluff: Hard keeps a legal Wild Draw Four for later
+    nxt = _next_active(game, actor)
+    size = len(game.hands[nxt])
+    if size > 2:
+        return None
+    two_handed = sum(game.active) == 2
+    for a in plays:
+        r = rank[a.card.uid]
+        if r in (_SKIP, _DRAW_TWO) or (two_handed and r == _REVERSE):
+            return None
+    tally.update(game.discard)
+    mine = sum(1 for card in hand if col[card.uid] == c)
+    unseen = d.size - len(hand) - len(game.discard)
+    left = len(hand) - 1
+    held = 1.0 - none_among(unseen + left, d.by_color[c] - tally.by_color[c] - mine + 1, left)
+    suspect = NORMAL_BLUFF_PRIOR * held
+    suspected = suspect / (suspect + (1.0 - held)) if held < 1.0 else 1.0
+    gain_foe, cost_foe = challenge_stakes_of(sum(game.active) - 1)
+    made, faced = (lacks.challenges[nxt], lacks.faced[nxt]) if lacks is not None else (0, 0)
+    chance = (made + 1.0) / (faced + 3.0)
+    if suspected * gain_foe > (1.0 - suspected) * cost_foe:
+        chance = max(chance, 0.9)
+    gain, loss = 4.0 + 1.0 + size, 4.0
+    return wd4 if (1.0 - chance) * gain > chance * loss else None
 
 
 def _chain_value(
