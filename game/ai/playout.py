@@ -1,11 +1,14 @@
-"""The Expert's playouts: a sampled hand played to its end by a light Hard-like policy.
+"""The Expert's playouts: a sampled hand played to its end by a light policy that makes the
+Hard level's choices without building a view and a memory for every move.
 
 This module is the inner loop of the Expert's search (most of its time goes here) and is kept
 apart from the search so that ``tools.build_fast`` can compile it with the engine. It also holds
 the card-counting arithmetic it shares with the Hard level (``none_among``, ``BLOCK_W``,
-``EXTRA_TURN``). It reads only the sampled ``Game`` (quiet: no events are built), the hand
-of the player it moves for, and what each player was seen to lack (``Lacks``: counted from the
-searching seat's memory and then from the playout's own draws and plays, all public).
+``EXTRA_TURN``, ``CHAIN_W``, the bluff priors, ``bluff_tendency``, ``challenge_stakes_of``).
+It reads only the sampled ``Game`` (quiet: no events are built), the hand of the player it
+moves for, and what each player was seen to lack (``Lacks``: counted from the searching seat's
+memory and then from the playout's own draws and plays, all public), with what the match's
+challenges showed of each player.
 """
 
 from __future__ import annotations
@@ -422,10 +425,7 @@ def _suspect(game: Game, victim: int, tally: Tally | None, lacks: Lacks | None) 
     color = game.wd4_color_before
     if color is None:
         return False
-    n = game.players
-    p = (victim - game.direction) % n
-    while not game.active[p]:
-        p = (p - game.direction) % n
+    p = _previous_active(game, victim)
     d = tally.deck if tally is not None else _deck_of(game)
     c = _COLOR_INDEX[color]
     col = d.col
@@ -457,11 +457,18 @@ def _suspect_by_size(game: Game, victim: int) -> bool:
     """The older rule (arena flag ``hard_challenges=0``): Normal's estimate of a bluff from the
     +4 player's hand size alone, which pays for a challenge from four cards heads-up and five
     at a bigger table (Hard at the table waits for about ten)."""
+    p = _previous_active(game, victim)
+    return len(game.hands[p]) >= (4 if sum(game.active) == 2 else 5)
+
+
+def _previous_active(game: Game, seat: int) -> int:
+    """The active seat before ``seat`` in the direction of play (who played the card that
+    ``seat`` must answer)."""
     n = game.players
-    p = (victim - game.direction) % n
+    p = (seat - game.direction) % n
     while not game.active[p]:
         p = (p - game.direction) % n
-    return len(game.hands[p]) >= (4 if sum(game.active) == 2 else 5)
+    return p
 
 
 def _best_color(
