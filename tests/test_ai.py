@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from game.actions import Challenge, ChooseColor, Draw, Pass, Play
+from game.actions import Action, Challenge, ChooseColor, Draw, Pass, Play
 from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
 from game.ai.expert import deal_hidden, sample_position
@@ -235,6 +235,25 @@ def test_expert_playouts_play_the_card_the_next_player_can_hardly_follow() -> No
     assert light_policy(game, Tally(game)) == Play(0, red5)
 
 
+class Tracked:
+    """A game with the lacks and the discard tally a playout keeps, moved step by step."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.lacks = Lacks(game.players)
+        self.lacks.start(game)
+        self.tally = Tally(game)
+
+    def light(self) -> Action:
+        """The light policy's action now."""
+        return light_policy(self.game, self.tally, self.lacks)
+
+    def apply(self, action: Action) -> None:
+        self.lacks.before(self.game, action, self.tally.deck)
+        self.game.apply(action)
+        self.lacks.after(self.game)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_playout_lacks_follow_the_play_as_a_seats_memory_reads_it(players: int) -> None:
     # The playouts count the lacks themselves (no events are built there): after every
@@ -246,16 +265,13 @@ def test_playout_lacks_follow_the_play_as_a_seats_memory_reads_it(players: int) 
         game = Game(rules, players, seed)
         memory = Memory(0, players)
         seen = 0
-        lacks = Lacks(players)
-        lacks.start(game)
-        tally = Tally(game)
+        tracked = Tracked(game)
+        lacks = tracked.lacks
         for _ in range(400):
             if game.is_over:
                 break
-            action = light_policy(game, tally, lacks)
-            lacks.before(game, action, tally.deck)
-            game.apply(action)
-            lacks.after(game)
+            action = tracked.light()
+            tracked.apply(action)
             for event in game.log[seen:]:
                 memory.observe(redact(event, 0))
             seen = len(game.log)
@@ -390,25 +406,20 @@ def test_playout_challenges_agree_with_hards_on_seeded_hands(players: int) -> No
     # challenge of the hand has shown a hand, the light policy answers as Hard in the
     # victim's seat with the same memory would.
     rules = Rules(target_mode=TargetMode.SINGLE_HAND)
-    compared = challenged = 0
+    compared = 0
     for seed in range(60):
         game = Game(rules, players, seed)
-        lacks = Lacks(players)
-        lacks.start(game)
-        tally = Tally(game)
+        tracked = Tracked(game)
         for _ in range(600):
             if game.is_over or any(isinstance(e, Challenged) for e in game.log):
                 break
-            action = light_policy(game, tally, lacks)
+            action = tracked.light()
             if any(isinstance(a, Challenge) for a in game.legal_actions()):
                 seat = game.actor
                 hard = Hard().decide(game.view(seat), memory_of(game, seat), random.Random(1))
                 assert isinstance(hard, Challenge) == isinstance(action, Challenge), (seed, hard)
                 compared += 1
-                challenged += isinstance(action, Challenge)
-            lacks.before(game, action, tally.deck)
-            game.apply(action)
-            lacks.after(game)
+            tracked.apply(action)
     assert compared >= 20, compared
 
 
@@ -426,9 +437,7 @@ def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> N
         game = Game(rules, players, seed)
         memories = [Memory(p, players) for p in range(players)]
         seen = 0
-        lacks = Lacks(players)
-        lacks.start(game)
-        tally = Tally(game)
+        tracked = Tracked(game)
         rng = random.Random(seed)
         for _ in range(2000):
             for event in game.log[seen:]:
@@ -443,10 +452,10 @@ def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> N
             assert action is not None
             plays = [a for a in view.legal if isinstance(a, Play) and a.player == actor]
             if game.phase is Phase.COLOR and game.actor == actor:
-                assert light_policy(game, tally, lacks) == action, (seed, action)
+                assert tracked.light() == action, (seed, action)
                 colors += 1
             elif game.phase is Phase.PLAY and len({(a.card.color, a.card.rank) for a in plays}) > 1:
-                light = light_policy(game, tally, lacks)
+                light = tracked.light()
                 if isinstance(action, Play):
                     assert isinstance(light, Play), (seed, action, light)
                     assert light.card.code == action.card.code, (seed, action, light)
@@ -455,9 +464,7 @@ def test_playouts_play_the_card_and_name_the_color_hard_would(players: int) -> N
                 else:
                     assert type(light) is type(action), (seed, action, light)
                 compared += 1
-            lacks.before(game, action, tally.deck)
-            game.apply(action)
-            lacks.after(game)
+            tracked.apply(action)
     assert compared > 200 and chains > 20 and colors > 30, (compared, chains, colors)
     assert bluffs > 0, bluffs  # the bluffs were met too
 
@@ -470,14 +477,7 @@ def search_with_fixed_outcomes(
     game, (red5, blue5, green1) = green_five_on_top(["R5", "B5", "G1"])
     played: Counter[str] = Counter()
 
-    def fixed(
-        sampled: Game,
-        seat: int,
-        first: Play,
-        lacks: object = None,
-        hard: bool = True,
-        plays: bool = True,
-    ) -> float:
+    def fixed(sampled: Game, seat: int, first: Play, *_: object) -> float:
         played[first.card.code] += 1
         return outcomes[first.card.code]
 
@@ -525,14 +525,7 @@ def test_expert_searches_drawing_instead_of_playing(
     game, _ = green_five_on_top(["R5", "W", "B1"])
     assert Draw(0) in game.legal_actions()
 
-    def fixed(
-        sampled: Game,
-        seat: int,
-        first: object,
-        lacks: object = None,
-        hard: bool = True,
-        plays: bool = True,
-    ) -> float:
+    def fixed(sampled: Game, seat: int, first: object, *_: object) -> float:
         return 1.0 if isinstance(first, Draw) else -1.0
 
     monkeypatch.setattr(expert, "playout", fixed)
