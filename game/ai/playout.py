@@ -498,14 +498,8 @@ def _best_color(
     u_wilds = d.wilds - tally.wilds - h_wilds
     nxt = _next_active(game, actor)
     partner = (actor + 2) % 4 if game.rules.teams else -1
-    leader = nxt
-    for p in range(game.players):
-        if game.active[p] and p not in (actor, partner):
-            key = (len(game.hands[p]), p != nxt)
-            if key < (len(game.hands[leader]), leader != nxt) or (
-                key == (len(game.hands[leader]), leader != nxt) and p < leader
-            ):
-                leader = p
+    foes = [p for p in range(game.players) if game.active[p] and p not in (actor, partner)]
+    leader = min(foes, key=lambda p: (len(game.hands[p]), p != nxt), default=nxt)
     best, best_value = tied[0], -1.0
     for c in tied:
         u_c = d.by_color[c] - tally.by_color[c] - counts[c]
