@@ -4,6 +4,7 @@ end with the picture equal to the engine, and a person's turn is driven by poste
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -103,6 +104,46 @@ def test_animations_at_normal_speed_end_equal_to_the_engine() -> None:
         if not table.presenter.busy and table.game.phase is Phase.PLAY:
             assert_picture_matches(table)
     assert table.finished
+
+
+def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_shadow() -> None:
+    """A card's first face takes up to 20 ms to draw and a shadow 20 ms, so the frames' spare
+    time draws them ahead, the hand the deal turns up first (the end of the deal once drew a
+    whole hand in one 49 ms frame). After that work, a round played draws no
+    face at a width of the table and no shadow in a frame; only a flight's in-between widths,
+    about 1 ms each."""
+    pygame.init()
+    # Animations twice as fast (half the frames to draw) pass through the same widths.
+    app = App(Settings(animation_speed=2.0, ai_pace=0.0), headless=True)
+    table = table_for(app, ai_table(2, Level.NORMAL, seed=3, rounds=1))
+    art, presenter = table.art, table.presenter
+    hand = table.game.hands[table.viewer]
+    width = presenter.place(table.viewer).card_width
+    work = app._idle[0]
+    for _ in hand:
+        next(work)
+    for card in hand:
+        shapes = art.shapes and card.color is not None
+        assert art._faces.get((card.color, card.rank, card.house_rule, width, shapes)) is not None
+    app.idle(float("inf"))
+    assert not app._idle
+    drawn: list[tuple[object, ...]] = []
+    for cache in (art._faces, art._shadows):
+        put = cache.put
+
+        def noting(key: Any, value: Any, put: Any = put) -> Any:
+            drawn.append(key if isinstance(key, tuple) else (key,))
+            return put(key, value)
+
+        cache.put = noting  # type: ignore[method-assign]
+    table_widths = {s.card_width for s in table.layout.seats} | {table.layout.pile_card_width}
+    for _ in range(60 * 300):
+        if table.finished:
+            break
+        app.step(FRAME, [])
+    assert table.finished
+    assert not [key for key in drawn if len(key) == 2], "a shadow was drawn in a frame"
+    assert not [key for key in drawn if key[3] in table_widths]
 
 
 def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

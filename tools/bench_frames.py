@@ -11,7 +11,9 @@ the 50th, 95th and 99th percentiles and the maximum. Ctrl-C stops and prints wha
 ``--expert`` plays a round between two Expert AIs (their search runs in a worker process) and
 times whole frames (update and draw, no flip) paced at 60 Hz; as in ``App.run``, each frame's
 spare time goes to the table's idle work (faces and ring images made ahead), outside the
-timed frame.
+timed frame. It also prints the frame loop thread's CPU time per frame and the slowest frames
+with their CPU time and involuntary context switches: a frame slow on the wall but not in CPU
+time waited for a core (or the interpreter lock) instead of working.
 """
 
 from __future__ import annotations
@@ -21,6 +23,12 @@ import os
 import statistics
 import sys
 import time
+from dataclasses import dataclass
+
+try:
+    import resource  # Unix only: the involuntary context switches of a frame
+except ImportError:  # pragma: no cover - Windows
+    resource = None  # type: ignore[assignment]
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -68,20 +76,55 @@ def measure(players: int, seed: int) -> tuple[list[float], list[float]]:
     return deal, shuffle
 
 
-def measure_expert(seed: int) -> list[float]:
+@dataclass(frozen=True)
+class Frame:
+    """One whole frame: its wall time, the frame loop thread's CPU time in it, and how often
+    the system took the core from that thread during it (involuntary context switches; -1
+    where the system does not count them). A frame slow on the wall but not in CPU time
+    waited: for the core or for the interpreter lock."""
+
+    wall: float
+    cpu: float
+    preempted: int
+
+
+def _switches() -> int:
+    """The frame loop thread's involuntary context switches so far (Linux), else -1."""
+    who = getattr(resource, "RUSAGE_THREAD", None) if resource is not None else None
+    if who is None or resource is None:
+        return -1
+    return int(resource.getrusage(who).ru_nivcsw)
+
+
+def measure_expert(seed: int) -> list[Frame]:
     """Whole frames (update and draw) of a two-player Expert table, one round, paced at 60 Hz."""
     app = App(Settings(animation_speed=1.0, ai_pace=0.0), headless=True)
     sounds, art = app.media.sounds, app.media.art
     table = TableScene(app, ai_table(2, Level.EXPERT, seed, rounds=1), sounds=sounds, art=art)
     app.push(table)
-    frames: list[float] = []
+    frames: list[Frame] = []
     while not table.finished and len(frames) < 60 * 120:
+        switches = _switches()
+        cpu = time.thread_time()
         started = time.perf_counter()
         app.step(FRAME_S, [])
-        frames.append(time.perf_counter() - started)
+        wall = time.perf_counter() - started
+        cpu = time.thread_time() - cpu
+        preempted = _switches() - switches if switches >= 0 else -1
+        frames.append(Frame(wall, cpu, preempted))
         app.idle(started + FRAME_S - IDLE_PIECE_S)  # as App.run does with a frame's spare time
         time.sleep(max(0.0, FRAME_S - (time.perf_counter() - started)))
     return frames[10:]  # the first frames build the felt and the card caches
+
+
+def slowest(frames: list[Frame], n: int = 5) -> str:
+    """The ``n`` slowest frames on the wall, each with its CPU time and preemptions."""
+    worst = sorted(frames, key=lambda f: f.wall, reverse=True)[:n]
+    return "  ".join(
+        f"{f.wall * 1000:.2f}/{f.cpu * 1000:.2f} ms"
+        + (f" ({f.preempted} preempted)" if f.preempted > 0 else "")
+        for f in worst
+    )
 
 
 def report(name: str, frames: list[float]) -> str:
@@ -106,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     stop_on_signals()
     pygame.init()
     if args.expert:
-        frames = []
+        frames: list[Frame] = []
         try:
             for seed in range(1, args.repeat + 1):
                 frames += measure_expert(seed)
@@ -114,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             print("stopped: figures so far", file=sys.stderr)
         print("two Expert AIs, whole frame (update and draw, no flip) while they think")
-        print(report("expert table", frames))
+        print(report("expert table", [f.wall for f in frames]))
+        print(report("its CPU time", [f.cpu for f in frames]))
+        print(f"slowest (wall/CPU): {slowest(frames)}")
         return 0
     deal: list[float] = []
     shuffle: list[float] = []

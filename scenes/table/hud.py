@@ -20,6 +20,7 @@ from scenes.store.settings import Settings
 from scenes.table.layout import Box, Layout
 from scenes.table.moves import ButtonSpec
 from scenes.table.presenter import Presenter
+from scenes.table.sprites import SHADOW_REST
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ellipsize, panel, wrap
 
 # The move log and the scores: opaque enough that cards passing behind never show through.
@@ -36,33 +37,56 @@ def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
     ]
 
 
+def flight_widths(layout: Layout) -> list[int]:
+    """Every width a card is drawn at on this table: the hands', the piles' and, for a card
+    changing size in flight, each ten pixels between (``SpritePainter.card`` rounds up to
+    them), one step beyond at either end for the tween's overshoot (``out_back``)."""
+    widths = {seat.card_width for seat in layout.seats} | {layout.pile_card_width}
+    low, high = min(widths) // 10 * 10, -(-max(widths) // 10) * 10 + 10
+    return sorted(widths | set(range(low, high + 1, 10)))
+
+
 def warm_up(art: CardArt, layout: Layout) -> None:
     """Draw the card backs the deal will fly through now, not in the middle of it."""
-    widths = {seat.card_width for seat in layout.seats} | {layout.pile_card_width}
-    low, high = min(widths), max(widths)
-    widths |= set(range((low + 9) // 10 * 10, high + 10, 10))
-    for width in widths:
+    for width in flight_widths(layout):
         art.back(width)
-        art.shadow(width, 0.3)
+        art.shadow(width, SHADOW_REST)
 
 
 def warm_later(
-    art: CardArt, layout: Layout, kinds: Sequence[Card], score_width: int
+    art: CardArt,
+    layout: Layout,
+    kinds: Sequence[Card],
+    score_width: int,
+    shown: Sequence[tuple[Card, int]] = (),
 ) -> Iterator[None]:
-    """Idle work for the frames' spare time (``App.add_idle``): the direction ring in every
-    angle it turns through (both ways: a Reverse may come) and every card face at the widths
-    of the table, so no frame later makes several of them at once (a ring image takes about
-    4 ms, a face about 5: a round's score once showed a dozen new faces in one frame)."""
+    """Idle work for the frames' spare time (``App.add_idle``), so that no frame later makes
+    several images at once. A card's first face takes 5 to 20 ms to draw (later widths of it
+    about 1 ms, its parts being kept), a shadow 20 ms: the end of the deal turned a whole hand
+    face up in one 49 ms frame. In order: the faces of the hands the deal turns up (``shown``:
+    each card with its width); every face at the discard pile's width; the direction ring in
+    every angle it turns through (both ways: a Reverse may come); every face at the hands' and
+    the score panel's widths; a card's shadow at every lift and width (``flight_widths``)."""
+    for card, width in shown:
+        art.face(card, width)
+        yield
+    for card in kinds:
+        art.face(card, layout.pile_card_width)
+        yield
     size = _ring_size(layout)
     for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
         ring = icon(kind, size, (255, 255, 255))
         for angle in range(0, RING_REPEAT, RING_STEP):
             _rotated(ring, angle)
             yield
-    widths = sorted({layout.pile_card_width, score_width} | {s.card_width for s in layout.seats})
-    for width in widths:
+    widths = {score_width} | {s.card_width for s in layout.seats}
+    for width in sorted(widths - {layout.pile_card_width}, reverse=True):
         for card in kinds:
             art.face(card, width)
+            yield
+    for width in flight_widths(layout):
+        for step in range(round(SHADOW_REST * 10), 11):  # the steps CardArt.shadow keeps
+            art.shadow(width, step / 10)
             yield
 
 

@@ -36,6 +36,7 @@ MARK_S = 1.1
 # How far a card rises when it can be played, and further when the pointer is on it.
 LIFT_PLAYABLE = 22
 LIFT_HOVER = 44
+SHADOW_REST = 0.3  # the lift of a flying or resting card's shadow (a lifted one's grows)
 # Rotated and squeezed card images kept; past this the cache starts over (a long match would
 # otherwise keep every angle ever drawn).
 ROTATION_CACHE = 4000
@@ -273,7 +274,7 @@ class SpritePainter:
             rotated = self._transformed(image, key, angle, squeeze)
         center = (round(sprite.x), round(sprite.y - lift))
         if lift > 0 or flying:
-            shadow, offset = self.art.shadow(base_width, min(1.0, lift / LIFT_HOVER + 0.3))
+            shadow, offset = self.art.shadow(base_width, min(1.0, lift / LIFT_HOVER + SHADOW_REST))
             surface.blit(
                 shadow, shadow.get_rect(center=(center[0] + offset[0], center[1] + offset[1]))
             )

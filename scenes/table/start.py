@@ -3,10 +3,13 @@ media made ahead (the felt, the card backs of the deal, and idle work for the re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.ai import Level
 from game.ai.worker import SearchPool
+from game.cards import Card
 from game.engine import Game
 from game.match import Match, MatchSetup
 from scenes.app import App
@@ -34,10 +37,14 @@ def open_match(app: App, setup: MatchSetup, game: Game) -> tuple[Match, SearchPo
     return match, pool
 
 
-def prepare_media(app: App, art: CardArt, layout: Layout, game: Game) -> pygame.Surface:
-    """The felt background; the backs the deal flies through now; the ring's images and every
-    face at the table's widths in the frames' spare time."""
+def prepare_media(
+    app: App, art: CardArt, layout: Layout, game: Game, shown: Sequence[tuple[Card, int]] = ()
+) -> pygame.Surface:
+    """The felt background; the backs the deal flies through now; in the frames' spare time,
+    the faces of the hands the deal turns up (``shown``: each card with its width) first, then
+    the ring's images and every face and shadow at the table's widths."""
     warm_up(art, layout)
     faces = {(c.color, c.rank, c.house_rule): c for c in game.cards}
-    app.add_idle(warm_later(art, layout, list(faces.values()), score_width(game.players)))
+    kinds = list(faces.values())
+    app.add_idle(warm_later(art, layout, kinds, score_width(game.players), shown))
     return felt(app.screen.get_size()).convert()
