@@ -58,7 +58,7 @@ from game.actions import (
 from game.ai.inference import MISMATCH_KEEP, Reading
 from game.ai.levels import Hard, Level
 from game.ai.memory import Memory
-from game.ai.playout import Lacks, playout
+from game.ai.playout import Lacks, Record, playout
 from game.cards import COLORS, Card, Color, Rank, deck
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.rules import Stacking
@@ -191,16 +191,14 @@ class Expert(Hard):
         if self.playout_lacks:
             # The foes in the playouts also count with what they could read of our hand.
             skip = -1 if self.own_lacks else view.seat
-            lacks = Lacks.of(
-                view.players,
-                memory.void,
-                memory.wildless,
-                skip,
-                memory.bluffs_shown,
-                memory.honest_shown,
-                memory.challenges,
-                memory.wd4_faced,
-            )
+            lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
+        record = Record.of(
+            view.players,
+            memory.bluffs_shown,
+            memory.honest_shown,
+            memory.challenges,
+            memory.wd4_faced,
+        )
         deadline = time.perf_counter() + self.budget_s
         limit = self.samples if self.samples is not None else 1_000_000
         while runs < limit:
@@ -219,7 +217,13 @@ class Expert(Hard):
                 own = lacks.copy() if lacks is not None else None
                 values[i].append(
                     playout(
-                        game, view.seat, candidates[i], own, self.hard_challenges, self.hard_plays
+                        game,
+                        view.seat,
+                        candidates[i],
+                        own,
+                        record,
+                        self.hard_challenges,
+                        self.hard_plays,
                     )
                 )
             runs += 1

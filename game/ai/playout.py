@@ -6,14 +6,15 @@ apart from the search so that ``tools.build_fast`` can compile it with the engin
 the card-counting arithmetic it shares with the Hard level (``none_among``, ``BLOCK_W``,
 ``EXTRA_TURN``, ``CHAIN_W``, the bluff priors, ``bluff_tendency``, ``challenge_stakes_of``).
 It reads only the sampled ``Game`` (quiet: no events are built), the hand of the player it
-moves for, and what each player was seen to lack (``Lacks``: counted from the searching seat's
-memory and then from the playout's own draws and plays, all public), with what the match's
-challenges showed of each player.
+moves for, what each player was seen to lack (``Lacks``: counted from the searching seat's
+memory and then from the playout's own draws and plays, all public), and what the match's Wild
+Draw Fours showed of each player (``Record``).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from game.actions import (
     Accept,
@@ -70,6 +71,7 @@ def playout(
     seat: int,
     first: Action,
     lacks: Lacks | None = None,
+    record: Record | None = None,
     hard_challenges: bool = True,
     hard_plays: bool = True,
 ) -> float:
@@ -77,12 +79,13 @@ def playout(
     (see ``_value``). The sampled game is quiet: nothing reads events here. With ``lacks``
     (what the searching seat's memory says each player lacks; this playout's own copy), every
     player counts the next player's chance to follow with the lacks, as Hard does, and the
-    lacks follow the playout's draws and plays. ``hard_challenges``: a +4 is challenged as
-    Hard judges it (``_suspect``); without, from a hand size alone (``_suspect_by_size``).
-    ``hard_plays``: the plays (bluffs included) and colors as Hard chooses them
-    (``_best_play``, ``_best_color``); without, the older light rules (an extra-turn card
-    always first when a card can follow it, no wild count, the first color between equals,
-    no bluff)."""
+    lacks follow the playout's draws and plays. ``record``: what the match's +4s showed of
+    each player (without, Hard's prior and no challenges seen). ``hard_challenges``: a +4 is
+    challenged as Hard judges it (``_suspect``); without, from a hand size alone
+    (``_suspect_by_size``). ``hard_plays``: the plays (bluffs included) and colors as Hard
+    chooses them (``_best_play``, ``_best_color``); without, the older light rules (an
+    extra-turn card always first when a card can follow it, no wild count, the first color
+    between equals, no bluff)."""
     try:
         game.apply(first)
     except IllegalAction:
@@ -94,7 +97,7 @@ def playout(
     for _ in range(PLAYOUT_LIMIT):
         if game.phase in _OVER:
             return _value(game, seat)
-        action = light_policy(game, tally, lacks, hard_challenges, hard_plays)
+        action = light_policy(game, tally, lacks, record, hard_challenges, hard_plays)
         if lacks is None:
             apply(action)
             continue
@@ -111,6 +114,7 @@ def light_policy(
     game: Game,
     tally: Tally | None = None,
     lacks: Lacks | None = None,
+    record: Record | None = None,
     hard_challenges: bool = True,
     hard_plays: bool = True,
 ) -> Action:
@@ -142,7 +146,7 @@ def light_policy(
         if not plays:
             assert draw is not None
             return draw
-        return _best_play(game, actor, plays, tally, lacks, hard_plays)
+        return _best_play(game, actor, plays, tally, lacks, record, hard_plays)
     if phase is Phase.COLOR:
         color = COLORS[_best_color(game, actor, tally, lacks, hard_plays)]
         return next(a for a in mine if isinstance(a, ChooseColor) and a.color is color)
@@ -155,7 +159,7 @@ def light_policy(
         challenge = next((a for a in mine if isinstance(a, Challenge)), None)
         if challenge is not None:
             if hard_challenges:
-                if _suspect(game, actor, tally, lacks):
+                if _suspect(game, actor, tally, lacks, record):
                     return challenge
             elif _suspect_by_size(game, actor):
                 return challenge
@@ -210,16 +214,12 @@ def deck_counts(kind: DeckKind) -> DeckCounts:
     return d
 
 
-def _deck_of(game: Game) -> DeckCounts:
-    return deck_counts(game.rules.deck)
-
-
 class Tally:
     """The discard pile of one playout by color and rank, kept up to date as the pile grows
     (and counted afresh when a reshuffle shrinks it), so each move need not count it again."""
 
     def __init__(self, game: Game) -> None:
-        self.deck = _deck_of(game)
+        self.deck = deck_counts(game.rules.deck)
         self.length = 0
         self.by_color = [0] * 4
         self.by_rank = [0] * 32
@@ -286,11 +286,6 @@ class Lacks:
         # The lack (as in ``void``) of the color in force that the player of the last Wild
         # Draw Four had before playing it: its challenger reckons with it.
         self.wd4_lack = -1
-        # How often each player is taken to bluff a +4 (Hard's estimate), and the challenges
-        # each made and +4s each faced in the match (read, never changed in a playout).
-        self.bluffing = [HARD_BLUFF_PRIOR] * players
-        self.challenges = [0] * players
-        self.faced = [0] * players
 
     @staticmethod
     def of(
@@ -298,24 +293,10 @@ class Lacks:
         void: dict[int, dict[Color, int]],
         wildless: dict[int, int],
         skip: int = -1,
-        bluffs: dict[int, int] | None = None,
-        honest: dict[int, int] | None = None,
-        challenges: dict[int, int] | None = None,
-        faced: dict[int, int] | None = None,
     ) -> Lacks:
         """The lacks a memory noted (``Memory.void`` and ``Memory.wildless``), but those of
-        player ``skip``, and how often each player is taken to bluff from the bluffs and
-        honest +4s its challenges showed (``Memory.bluffs_shown``, ``honest_shown``), and the
-        challenges each made and +4s each faced (``Memory.challenges``, ``wd4_faced``)."""
+        player ``skip``."""
         lacks = Lacks(players)
-        if challenges is not None and faced is not None:
-            lacks.challenges = [challenges.get(p, 0) for p in range(players)]
-            lacks.faced = [faced.get(p, 0) for p in range(players)]
-        if bluffs is not None and honest is not None:
-            lacks.bluffing = [
-                bluff_tendency(bluffs.get(p, 0), honest.get(p, 0), HARD_BLUFF_PRIOR)
-                for p in range(players)
-            ]
         for p, colors in void.items():
             if p != skip:
                 for color, since in colors.items():
@@ -330,9 +311,6 @@ class Lacks:
         other = Lacks(self.players)
         other.void = self.void[:]
         other.wild = self.wild[:]
-        other.bluffing = self.bluffing  # never changed in a playout
-        other.challenges = self.challenges
-        other.faced = self.faced
         return other
 
     def forget(self) -> None:
@@ -413,20 +391,53 @@ class Lacks:
             self.wild[p] = max(0, self.wild[p] + k)
 
 
-def _suspect(game: Game, victim: int, tally: Tally | None, lacks: Lacks | None) -> bool:
+@dataclass(frozen=True)
+class Record:
+    """What the match's Wild Draw Fours showed of each player, as the searching seat's memory
+    holds it (read, never changed in a playout): how often each is taken to bluff one (Hard's
+    estimate, ``bluff_tendency``, from the bluffs and honest +4s its challenges showed), the
+    challenges each made and the +4s each faced."""
+
+    bluffing: tuple[float, ...]
+    challenges: tuple[int, ...]
+    faced: tuple[int, ...]
+
+    @staticmethod
+    def of(
+        players: int,
+        bluffs: dict[int, int],
+        honest: dict[int, int],
+        challenges: dict[int, int],
+        faced: dict[int, int],
+    ) -> Record:
+        """From a memory's ``bluffs_shown``, ``honest_shown``, ``challenges`` and
+        ``wd4_faced``."""
+        seats = range(players)
+        return Record(
+            tuple(
+                bluff_tendency(bluffs.get(p, 0), honest.get(p, 0), HARD_BLUFF_PRIOR) for p in seats
+            ),
+            tuple(challenges.get(p, 0) for p in seats),
+            tuple(faced.get(p, 0) for p in seats),
+        )
+
+
+def _suspect(
+    game: Game, victim: int, tally: Tally | None, lacks: Lacks | None, record: Record | None
+) -> bool:
     """Would Hard, in ``victim``'s seat, challenge the +4 just played on it? Hard's estimate
     (``Normal.bluff_probability`` with Hard's prior of a bluff in fifty): the chance that the
     +4 player still held the color it was played on, counted from the cards ``victim`` has not
     seen and, when it had been seen to lack the color, from only the cards it has taken since;
     a challenge when that chance, weighed by how often the player is taken to bluff (the prior,
-    moved by what challenges in the match showed: ``Lacks.bluffing``), pays for the risk. With
+    moved by what challenges in the match showed: ``Record.bluffing``), pays for the risk. With
     no lack seen and no bluff shown, that takes a hand of about ten cards: a +4 from a
     mid-sized hand is not challenged, as Hard at the table does not challenge it."""
     color = game.wd4_color_before
     if color is None:
         return False
     p = _previous_active(game, victim)
-    d = tally.deck if tally is not None else _deck_of(game)
+    d = tally.deck if tally is not None else deck_counts(game.rules.deck)
     c = _COLOR_INDEX[color]
     col = d.col
     hand = game.hands[victim]
@@ -447,7 +458,7 @@ def _suspect(game: Game, victim: int, tally: Tally | None, lacks: Lacks | None) 
     )
     if held >= 1.0:
         return True
-    bluff = (lacks.bluffing[p] if lacks is not None else HARD_BLUFF_PRIOR) * held
+    bluff = (record.bluffing[p] if record is not None else HARD_BLUFF_PRIOR) * held
     chance = bluff / (bluff + (1.0 - held))
     gain, cost = challenge_stakes_of(sum(game.active) - 1)
     return chance * gain > (1.0 - chance) * cost
@@ -478,7 +489,7 @@ def _best_color(
     actor holds most of; between equals, the one the next foe and the leader (the smallest
     hand) are least likely to follow, from the cards the actor has not seen and their lacks;
     then the first in COLORS. Without ``hard`` or a tally, the first between equals."""
-    d = tally.deck if tally is not None else _deck_of(game)
+    d = tally.deck if tally is not None else deck_counts(game.rules.deck)
     col = d.col
     hand = game.hands[actor]
     counts = [0] * 4
@@ -539,6 +550,7 @@ def _best_play(
     plays: list[Play],
     tally: Tally | None,
     lacks: Lacks | None = None,
+    record: Record | None = None,
     hard_plays: bool = True,
 ) -> Action:
     """Hard's taste (``Hard.choose_play``), cheaply: a +4 bluff where Hard would bluff
@@ -549,10 +561,10 @@ def _best_play(
     it cheap: this runs for most moves of every playout."""
     if len(plays) == 1:
         return plays[0]
-    d = tally.deck if tally is not None else _deck_of(game)
+    d = tally.deck if tally is not None else deck_counts(game.rules.deck)
     col, rank = d.col, d.rank
     if hard_plays and tally is not None and game.rules.wd4_bluffing and not game.must_play:
-        bluff = _bluff(game, actor, plays, tally, lacks)
+        bluff = _bluff(game, actor, plays, tally, record)
         if bluff is not None:
             return bluff
     colored = [a for a in plays if col[a.card.uid] >= 0]
@@ -634,7 +646,7 @@ _EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
 
 
 def _bluff(
-    game: Game, actor: int, plays: list[Play], tally: Tally, lacks: Lacks | None
+    game: Game, actor: int, plays: list[Play], tally: Tally, record: Record | None
 ) -> Play | None:
     """A Wild Draw Four played as a bluff where Hard would play one (``Hard.bluff_now``): the
     next foe has two cards or fewer, none of the other plays would stop it (a Skip, a Draw
@@ -672,7 +684,7 @@ def _bluff(
     suspect = NORMAL_BLUFF_PRIOR * held
     suspected = suspect / (suspect + (1.0 - held)) if held < 1.0 else 1.0
     gain_foe, cost_foe = challenge_stakes_of(sum(game.active) - 1)
-    made, faced = (lacks.challenges[nxt], lacks.faced[nxt]) if lacks is not None else (0, 0)
+    made, faced = (record.challenges[nxt], record.faced[nxt]) if record is not None else (0, 0)
     chance = (made + 1.0) / (faced + 3.0)
     if suspected * gain_foe > (1.0 - suspected) * cost_foe:
         chance = max(chance, 0.9)
