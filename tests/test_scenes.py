@@ -107,11 +107,10 @@ def test_animations_at_normal_speed_end_equal_to_the_engine() -> None:
 
 
 def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_shadow() -> None:
-    """A card's first face takes up to 20 ms to draw and a shadow 20 ms, so the frames' spare
+    """A card's first face takes up to 20 ms to draw and a shadow a few, so the frames' spare
     time draws them ahead, the hand the deal turns up first (the end of the deal once drew a
-    whole hand in one 49 ms frame). After that work, a round played draws no
-    face at a width of the table and no shadow in a frame; only a flight's in-between widths,
-    about 1 ms each."""
+    whole hand in one 49 ms frame). After that work, a round played draws no face at a width
+    of the table and no shadow in a frame; only a flight's in-between widths, about 1 ms each."""
     pygame.init()
     # Animations twice as fast (half the frames to draw) pass through the same widths.
     app = App(Settings(animation_speed=2.0, ai_pace=0.0), headless=True)

@@ -62,7 +62,7 @@ def warm_later(
 ) -> Iterator[None]:
     """Idle work for the frames' spare time (``App.add_idle``), so that no frame later makes
     several images at once. A card's first face takes 5 to 20 ms to draw (later widths of it
-    about 1 ms, its parts being kept), a shadow 20 ms: the end of the deal turned a whole hand
+    about 1 ms, its parts being kept), a shadow up to 3 ms: the end of the deal turned a hand
     face up in one 49 ms frame. In order: the faces of the hands the deal turns up (``shown``:
     each card with its width); every face at the discard pile's width; the direction ring in
     every angle it turns through (both ways: a Reverse may come); every face at the hands' and
