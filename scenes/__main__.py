@@ -101,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame  # noqa: PLC0415
 
     from scenes.app import App  # noqa: PLC0415
+    from scenes.art import draw_ahead  # noqa: PLC0415
     from scenes.screens import build_screen  # noqa: PLC0415
     from scenes.store.keys import key_table  # noqa: PLC0415
     from scenes.store.settings import Settings, load_settings  # noqa: PLC0415
@@ -123,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.phones:
         return phone_match(app, args)
     title = app.go(Title(notice or ""))
+    # The title and setup screens' spare time draws a face of every rank, so that a table's
+    # first faces come quickly (scenes.art.draw_ahead).
+    app.add_idle(draw_ahead(app.media.art))
     if args.check_files:
         return check_files(app, title)
     if args.first_frame:

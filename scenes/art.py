@@ -17,14 +17,14 @@ import enum
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Generic, TypeVar
 
 import pygame
 
-from game.cards import Card, Color, Rank
+from game.cards import Card, Color, DeckKind, Rank, deck
 from scenes.assets import Weight, font
 
 CARD_RATIO = 7 / 5
@@ -1065,6 +1065,25 @@ class CardArt:
             image.blit(_rim(rim.size, round(width * 0.11), rgb, max(2, width // 40)), rim)
             found = self._glows.put((width, rgb), image)
         return found
+
+
+def draw_ahead(art: CardArt, width: int = 120) -> Iterator[None]:
+    """Idle work for the first screens (``App.add_idle``): one face of every rank and of every
+    color of every deck, at ``width`` and at a compact width, so that the parts of each card's drawing (its
+    glyphs and their outlines, the slow part) are kept before a table needs them. A table's
+    first face of a rank then takes a millisecond or two instead of 5 to 20, which as one
+    piece of a table's spare-time work made its next frame late during the deal."""
+    drawn: set[tuple[Rank, bool]] = set()
+    colors: set[Color | None] = set()  # each color's corner shape is a part of its own
+    for kind in DeckKind:
+        for card in deck(kind):
+            if (card.rank, card.house_rule) in drawn and card.color in colors:
+                continue
+            drawn.add((card.rank, card.house_rule))
+            colors.add(card.color)
+            for each in (width, COMPACT_BELOW - 1):
+                art.face(card, each)
+                yield
 
 
 def soft_blur(image: pygame.Surface, radius: int) -> pygame.Surface:

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+import scenes.art as art_module
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
 from scenes.art import (
     COLOR_RGB,
@@ -22,6 +23,7 @@ from scenes.art import (
     avatar,
     card_size,
     color_shape,
+    draw_ahead,
     felt,
     icon,
     panel,
@@ -133,6 +135,24 @@ def test_icons_are_distinct_and_tinted() -> None:
     gold = icon(Icon.CROWN, 48, (255, 200, 0))
     covered = [gold.get_at((x, y)) for x in range(48) for y in range(48)]
     assert all(c[:3] == (255, 200, 0) for c in covered if c.a > 0)
+
+
+def test_drawing_ahead_keeps_every_slow_part_a_tables_faces_need() -> None:
+    # The first screens' spare time draws a face of every rank and every color (draw_ahead):
+    # after it, every face of every deck, at every width a table draws cards at, is made
+    # without drawing a glyph mask or its outline again (a card's first face took 5 to 20 ms,
+    # mostly for those).
+    parts = (art_module._mask, art_module._outline, art_module._index_mask, art_module._text_mask)
+    for part in (*parts, art_module._master_face):
+        part.cache_clear()  # as at the start: other tests drew faces
+    for _ in draw_ahead(CardArt()):
+        pass
+    misses = [part.cache_info().misses for part in parts]
+    art = CardArt()
+    for card in distinct_cards():
+        for width in (130, 120, 84, 64, 50, 41):
+            art.face(card, width)
+    assert [part.cache_info().misses for part in parts] == misses
 
 
 def test_shadow_grows_with_lift(art: CardArt) -> None:
