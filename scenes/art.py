@@ -1069,10 +1069,10 @@ class CardArt:
 
 def draw_ahead(art: CardArt, width: int = 120) -> Iterator[None]:
     """Idle work for the first screens (``App.add_idle``): one face of every rank and of every
-    color of every deck, at ``width`` and at a compact width, so that the parts of each card's drawing (its
-    glyphs and their outlines, the slow part) are kept before a table needs them. A table's
-    first face of a rank then takes a millisecond or two instead of 5 to 20, which as one
-    piece of a table's spare-time work made its next frame late during the deal."""
+    color of every deck, at ``width`` and at a compact width, so that the parts of each card's
+    drawing (its glyphs and their outlines, the slow part) are kept before a table needs them.
+    A table's first face of a rank then takes a millisecond or two instead of 5 to 20, which
+    as one piece of a table's spare-time work made its next frame late during the deal."""
     drawn: set[tuple[Rank, bool]] = set()
     colors: set[Color | None] = set()  # each color's corner shape is a part of its own
     for kind in DeckKind:

@@ -47,10 +47,13 @@ def flight_widths(layout: Layout) -> list[int]:
 
 
 def warm_up(art: CardArt, layout: Layout) -> None:
-    """Draw the card backs the deal will fly through now, not in the middle of it."""
+    """Draw the card backs the deal will fly through now, not in the middle of it, and the
+    direction ring both ways (each 10 to 30 ms: too long for one piece of spare time)."""
     for width in flight_widths(layout):
         art.back(width)
         art.shadow(width, SHADOW_REST)
+    for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
+        icon(kind, _ring_size(layout), RING_RGB)
 
 
 def warm_later(
@@ -75,7 +78,7 @@ def warm_later(
         yield
     size = _ring_size(layout)
     for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
-        ring = icon(kind, size, (255, 255, 255))
+        ring = icon(kind, size, RING_RGB)
         for angle in range(0, RING_REPEAT, RING_STEP):
             _rotated(ring, angle)
             yield
@@ -151,10 +154,10 @@ class Hud:
         box = self.layout.direction
         clockwise = presenter.direction > 0
         size = _ring_size(self.layout)
-        ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, (255, 255, 255))
+        ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, RING_RGB)
         spin = 0 if self.settings.reduced_motion else 18
         turn = (self.clock * (spin if clockwise else -spin)) % 360
-        # Rotate in whole steps, so every image the ring needs is made once (warm_up).
+        # Rotate in whole steps, so every image the ring needs is made once (warm_later).
         angle = -round(turn / RING_STEP) * RING_STEP
         rotated = _rotated(ring, angle)
         rotated.set_alpha(46)
@@ -373,6 +376,7 @@ class Hud:
 
 
 RING_STEP = 3  # degrees between the ring's images
+RING_RGB = (255, 255, 255)  # drawn white, shown faint (its alpha is set when drawn)
 RING_REPEAT = 120  # the ring's three arrows look the same every 120 degrees
 _ROTATED: dict[tuple[int, int], pygame.Surface] = {}
 
