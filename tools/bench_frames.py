@@ -9,11 +9,13 @@ during a Wild Shuffle Hands (every hand gathered and dealt out again). Prints fr
 the 50th, 95th and 99th percentiles and the maximum. Ctrl-C stops and prints what was measured.
 
 ``--expert`` plays a round between two Expert AIs (their search runs in a worker process) and
-times whole frames (update and draw, no flip) paced at 60 Hz; as in ``App.run``, each frame's
-spare time goes to the table's idle work (faces and ring images made ahead), outside the
-timed frame. It also prints the frame loop thread's CPU time per frame and the slowest frames
-with their CPU time and involuntary context switches: a frame slow on the wall but not in CPU
-time waited for a core (or the interpreter lock) instead of working.
+times whole frames (update and draw, no flip) paced at 60 Hz, after the card faces the game's
+first screens draw ahead (``draw_ahead``); as in ``App.run``, each frame's spare time goes to
+the table's idle work (faces and ring images made ahead), outside the timed frame, and it
+prints how many frames that work made late. It also prints the frame loop thread's CPU time
+per frame and the slowest frames with their CPU time and involuntary context switches: a
+frame slow on the wall but not in CPU time waited for a core (or the interpreter lock)
+instead of working.
 """
 
 from __future__ import annotations
@@ -40,11 +42,13 @@ from game.events import HandsShuffled
 from game.match import ai_table
 from game.rules import PRESETS, Preset
 from scenes.app import IDLE_PIECE_S, App
+from scenes.art import draw_ahead
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from tools.common import percentile, stop_on_signals
 
 FRAME_S = 1 / 60
+LATE_S = 0.002  # a next frame later than this past its 1/60 s counts as late
 
 
 def draw_while_busy(app: App, table: TableScene, frames: list[float]) -> None:
@@ -86,6 +90,7 @@ class Frame:
     wall: float
     cpu: float
     preempted: int
+    late: float = 0.0  # how long after its 1/60 s the next frame could start (spare-time work)
 
 
 def _switches() -> int:
@@ -100,6 +105,8 @@ def measure_expert(seed: int) -> list[Frame]:
     """Whole frames (update and draw) of a two-player Expert table, one round, paced at 60 Hz."""
     app = App(Settings(animation_speed=1.0, ai_pace=0.0), headless=True)
     sounds, art = app.media.sounds, app.media.art
+    for _ in draw_ahead(art):  # as the title and setup screens' spare time does in the game
+        pass
     table = TableScene(app, ai_table(2, Level.EXPERT, seed, rounds=1), sounds=sounds, art=art)
     app.push(table)
     frames: list[Frame] = []
@@ -111,8 +118,9 @@ def measure_expert(seed: int) -> list[Frame]:
         wall = time.perf_counter() - started
         cpu = time.thread_time() - cpu
         preempted = _switches() - switches if switches >= 0 else -1
-        frames.append(Frame(wall, cpu, preempted))
         app.idle(started + FRAME_S - IDLE_PIECE_S)  # as App.run does with a frame's spare time
+        late = max(0.0, time.perf_counter() - started - FRAME_S)
+        frames.append(Frame(wall, cpu, preempted, late))
         time.sleep(max(0.0, FRAME_S - (time.perf_counter() - started)))
     return frames[10:]  # the first frames build the felt and the card caches
 
@@ -160,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         print(report("expert table", [f.wall for f in frames]))
         print(report("its CPU time", [f.cpu for f in frames]))
         print(f"slowest (wall/CPU): {slowest(frames)}")
+        late = [f.late * 1000 for f in frames if f.late > LATE_S]
+        print(
+            f"frames whose next one started over {LATE_S * 1000:.0f} ms late (spare-time work): "
+            f"{len(late)}" + (f", the latest by {max(late):.2f} ms" if late else "")
+        )
         return 0
     deal: list[float] = []
     shuffle: list[float] = []
