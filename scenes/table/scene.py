@@ -143,14 +143,7 @@ class TableScene(Scene):
         self.races = Races(self.match, self._submit_quietly)
         self.round_shown = 0
         self.finished = False
-        # The hands the deal will turn face up: their faces are drawn first in spare time.
-        shown = [
-            (card, self.presenter.place(seat).card_width)
-            for seat, hand in enumerate(game.hands)
-            if seat == self.viewer or self.match.face_visible(seat)
-            for card in hand
-        ]
-        self.background = prepare_media(app, art, self.layout, game, shown)
+        self.background = prepare_media(app, art, self.presenter, game, self.match)
         if resumed:
             self.presenter.snap(game)
             # The move log comes back too: the record replayed, one line per action as it was.

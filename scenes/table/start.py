@@ -3,8 +3,6 @@ media made ahead (the felt, the card backs of the deal, and idle work for the re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pygame
 
 from game.ai import Level
@@ -15,7 +13,7 @@ from game.match import Match, MatchSetup
 from scenes.app import App
 from scenes.art import CardArt, felt
 from scenes.table.hud import warm_later, warm_up
-from scenes.table.layout import Layout
+from scenes.table.presenter import Presenter
 from scenes.table.scoring import card_width as score_width
 
 
@@ -37,14 +35,27 @@ def open_match(app: App, setup: MatchSetup, game: Game) -> tuple[Match, SearchPo
     return match, pool
 
 
+def turned_up(game: Game, presenter: Presenter, match: Match) -> list[tuple[Card, int]]:
+    """The cards the deal will turn face up (the viewer's hand, and any other hand shown),
+    each with the width its seat shows it at: their faces are drawn first in spare time."""
+    return [
+        (card, presenter.place(seat).card_width)
+        for seat, hand in enumerate(game.hands)
+        if seat == match.viewer or match.face_visible(seat)
+        for card in hand
+    ]
+
+
 def prepare_media(
-    app: App, art: CardArt, layout: Layout, game: Game, shown: Sequence[tuple[Card, int]] = ()
+    app: App, art: CardArt, presenter: Presenter, game: Game, match: Match
 ) -> pygame.Surface:
     """The felt background; the backs the deal flies through now; in the frames' spare time,
-    the faces of the hands the deal turns up (``shown``: each card with its width) first, then
-    the ring's images and every face and shadow at the table's widths."""
+    the faces of the hands the deal turns up first (``turned_up``), then the ring's images and
+    every face and shadow at the table's widths."""
+    layout = presenter.layout
     warm_up(art, layout)
     faces = {(c.color, c.rank, c.house_rule): c for c in game.cards}
     kinds = list(faces.values())
+    shown = turned_up(game, presenter, match)
     app.add_idle(warm_later(art, layout, kinds, score_width(game.players), shown))
     return felt(app.screen.get_size()).convert()
