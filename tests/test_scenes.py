@@ -20,9 +20,12 @@ from game.events import CardPlayed, UnoCalled
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import App, Scene
+from scenes.art import Icon, icon
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
+from scenes.table import hud
+from scenes.table.layout import table_layout
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.title import TitleScene
@@ -143,6 +146,21 @@ def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_s
     assert table.finished
     assert not [key for key in drawn if len(key) == 2], "a shadow was drawn in a frame"
     assert not [key for key in drawn if key[3] in table_widths]
+
+
+def test_the_turned_ring_is_cut_to_its_square_and_keeps_every_pixel() -> None:
+    # The direction ring's turned images are cut back to the ring's square (a third less
+    # memory): the ring lies within the circle its square holds, so no angle loses a pixel.
+    pygame.init()
+    layout, _ = table_layout(4)
+    for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
+        ring = icon(kind, hud._ring_size(layout), hud.RING_RGB)
+        for angle in range(0, hud.RING_REPEAT, hud.RING_STEP):
+            turned = hud._rotated(ring, angle)
+            whole = pygame.transform.rotozoom(ring, angle, 1.0)
+            assert turned.get_size() == ring.get_size()
+            cut = pygame.mask.from_surface(turned, 0).count()
+            assert cut == pygame.mask.from_surface(whole, 0).count(), (kind, angle)
 
 
 def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,7 @@ the table's idle work (faces and ring images made ahead), outside the timed fram
 prints how many frames that work made late. It also prints the frame loop thread's CPU time
 per frame and the slowest frames with their CPU time and involuntary context switches: a
 frame slow on the wall but not in CPU time waited for a core (or the interpreter lock)
-instead of working.
+instead of working. Both modes end with the game process's peak memory.
 """
 
 from __future__ import annotations
@@ -125,6 +125,16 @@ def measure_expert(seed: int) -> list[Frame]:
     return frames[10:]  # the first frames build the felt and the card caches
 
 
+def peak_memory() -> str:
+    """The game process's peak resident memory so far (Unix; the worker's is its own)."""
+    usage = getattr(resource, "getrusage", None)  # resource is None off Unix
+    if usage is None:
+        return "peak memory: not measured on this system"
+    peak = usage(resource.RUSAGE_SELF).ru_maxrss
+    mb = peak / 1024 if sys.platform != "darwin" else peak / 2**20  # KiB on Linux, bytes on macOS
+    return f"peak memory of the game's process: {mb:.0f} MiB"
+
+
 def slowest(frames: list[Frame], n: int = 5) -> str:
     """The ``n`` slowest frames on the wall, each with its CPU time and preemptions."""
     worst = sorted(frames, key=lambda f: f.wall, reverse=True)[:n]
@@ -173,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             f"frames whose next one started over {LATE_S * 1000:.0f} ms late (spare-time work): "
             f"{len(late)}" + (f", the latest by {max(late):.2f} ms" if late else "")
         )
+        print(peak_memory())
         return 0
     deal: list[float] = []
     shuffle: list[float] = []
@@ -188,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     print(report("deal", deal))
     print(report("shuffle hands", shuffle))
     print(report("both", deal + shuffle))
+    print(peak_memory())
     return 0
 
 
