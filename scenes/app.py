@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import enum
+import gc
 import os
 import sys
 import time
@@ -53,6 +54,9 @@ FPS = 60
 # The longest single piece of idle work (a card face drawn for the first time takes about
 # 5 ms): idle work stops this long before the next frame is due.
 IDLE_PIECE_S = 0.006
+# While the frame loop runs, garbage is collected at its pace (App.paced_collection): the young
+# generations once this many objects were made (the collector's own default threshold).
+YOUNG_COLLECT = 700
 # A toast stays this long: two short sentences, read from across the room.
 TOAST_S = 8.0
 TOAST_TEXT = 26
@@ -152,6 +156,7 @@ class App:
         self.screen = open_window(self.settings.fullscreen)
         self.toasts: list[Toast] = []  # the first one is on screen
         self._idle: list[Iterator[object]] = []  # see add_idle
+        self._collect_all = False  # the screens changed: a full collection in spare time
         self.input = InputLayer(self.settings)
         if self.input.key_problems:
             # A binding that was put back is saved at once, so the player is told only this time.
@@ -215,6 +220,8 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def _apply_ops(self) -> None:
+        if self._ops:
+            self._collect_all = True
         while self._ops:
             op, scene = self._ops.pop(0)
             if op is Op.CLOSE:
@@ -299,8 +306,30 @@ class App:
         """Background work done in the spare time of frames, one small piece per ``next``."""
         self._idle.append(work)
 
+    @contextlib.contextmanager
+    def paced_collection(self) -> Iterator[None]:
+        """Garbage collection at the frame loop's pace while it runs: the automatic collector
+        is off; each frame's spare time (``idle``) collects the young generations once enough
+        objects were made (a fraction of a millisecond) and, after the screens changed, the
+        whole heap, where a late frame is not seen. A full collection started by the collector
+        itself took 20 ms inside a frame (docs/BENCHMARKS.md)."""
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            yield
+        finally:
+            if was_on:
+                gc.enable()
+
     def idle(self, until: float) -> None:
-        """Run pieces of idle work while ``time.perf_counter()`` is before ``until``."""
+        """Run pieces of idle work while ``time.perf_counter()`` is before ``until`` (and, in
+        ``paced_collection``, collect garbage first)."""
+        if not gc.isenabled():
+            if gc.get_count()[0] >= YOUNG_COLLECT:
+                gc.collect(1)
+            if self._collect_all and time.perf_counter() < until:
+                self._collect_all = False
+                gc.collect()
         while self._idle and time.perf_counter() < until:
             try:
                 next(self._idle[0])
@@ -309,15 +338,17 @@ class App:
 
     def run(self) -> int:
         self.clock.tick(FPS)
-        while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            started = time.perf_counter()
-            self.step(dt)
-            pygame.display.flip()
-            if self.on_frame is not None:
-                self.on_frame(self)
-            # What is left of the frame, less the longest piece of idle work, warms caches.
-            self.idle(started + 1.0 / FPS - IDLE_PIECE_S)
+        with self.paced_collection():
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000.0
+                started = time.perf_counter()
+                self.step(dt)
+                pygame.display.flip()
+                if self.on_frame is not None:
+                    self.on_frame(self)
+                # What is left of the frame, less the longest piece of idle work, collects
+                # garbage and warms caches.
+                self.idle(started + 1.0 / FPS - IDLE_PIECE_S)
         # Closing the window ends every screen: a table with phones tells them and stops its
         # server, the Expert's worker process is shut down.
         while self.stack:

@@ -3,7 +3,9 @@ end with the picture equal to the engine, and a person's turn is driven by poste
 
 from __future__ import annotations
 
+import gc
 import os
+import time
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,7 +21,7 @@ from game.engine import Phase
 from game.events import CardPlayed, UnoCalled
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import PRESETS, Preset, Rules
-from scenes.app import App, Scene
+from scenes.app import YOUNG_COLLECT, App, Scene
 from scenes.art import Icon, icon
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
@@ -161,6 +163,31 @@ def test_the_turned_ring_is_cut_to_its_square_and_keeps_every_pixel() -> None:
             assert turned.get_size() == ring.get_size()
             cut = pygame.mask.from_surface(turned, 0).count()
             assert cut == pygame.mask.from_surface(whole, 0).count(), (kind, angle)
+
+
+def test_while_the_frame_loop_runs_garbage_is_collected_only_in_spare_time(app: App) -> None:
+    # A full collection started by the collector took 20 ms inside a frame: in the frame loop
+    # the young generations are collected in a frame's spare time once enough objects were
+    # made, and the whole heap there after the screens changed, never inside a frame.
+    started: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        with app.paced_collection():
+            app.push(TitleScene(app))
+            made = [[i] for i in range(5 * YOUNG_COLLECT)]  # lists: objects the collector counts
+            app.step(FRAME, [])
+            assert started == []
+            app.idle(time.perf_counter() + 1.0)
+            assert started == [1, 2]
+            del made
+        assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(note)
 
 
 def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
