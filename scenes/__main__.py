@@ -124,8 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.phones:
         return phone_match(app, args)
     title = app.go(Title(notice or ""))
-    # The title and setup screens' spare time draws a face of every rank, so that a table's
-    # first faces come quickly (scenes.art.draw_ahead).
+    # The title and setup screens' spare time draws a face of every rank and color, so that a
+    # table's first faces come quickly (scenes.art.draw_ahead).
     app.add_idle(draw_ahead(app.media.art))
     if args.check_files:
         return check_files(app, title)

@@ -52,7 +52,9 @@ MIN_WINDOW = (640, 360)
 MAX_DT_S = 0.1
 FPS = 60
 # The longest single piece of idle work (a card face drawn for the first time takes about
-# 5 ms): idle work stops this long before the next frame is due.
+# 5 ms): idle work stops this long before the next frame is due. A full garbage collection
+# after the screens changed can take longer (about 20 ms): it then delays one frame, at a
+# moment when nothing moves much.
 IDLE_PIECE_S = 0.006
 # While the frame loop runs, garbage is collected at its pace (App.paced_collection): the young
 # generations once this many objects were made (the collector's own default threshold).

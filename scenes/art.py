@@ -53,6 +53,7 @@ GOLD: RGB = (255, 208, 64)
 
 MASTER_WIDTH = 400  # at least 2.5 times the 160 px hand cards, so every shrink is clean
 COMPACT_BELOW = 96  # narrower cards get larger corner indices and shapes
+SHADOW_STEPS = 10  # a shadow is made for each tenth of a lift, and kept
 FACE_CACHE = 400  # faces kept per CardArt: flights tween the width, so sizes come and go
 OVAL_TILT = 30.0  # degrees the central oval leans right at the top, as on real cards
 
@@ -1031,10 +1032,10 @@ class CardArt:
         """A soft shadow for a card ``width`` wide lifted by ``lift`` (0 resting, 1 raised),
         and the offset of the shadow's centre from the card's centre: it grows, softens and
         falls further below as the card rises."""
-        step = round(max(0.0, min(1.0, lift)) * 10)
+        step = round(max(0.0, min(1.0, lift)) * SHADOW_STEPS)
         found = self._shadows.get((width, step))
         if found is None:
-            t = step / 10
+            t = step / SHADOW_STEPS
             w, h = card_size(width)
             blur = max(2, round(width * _lerp(0.05, 0.13, t)))
             spread = round(width * _lerp(0.0, 0.05, t))
@@ -1072,7 +1073,9 @@ def draw_ahead(art: CardArt, width: int = 120) -> Iterator[None]:
     color of every deck, at ``width`` and at a compact width, so that the parts of each card's
     drawing (its glyphs and their outlines, the slow part) are kept before a table needs them.
     A table's first face of a rank then takes a millisecond or two instead of 5 to 20, which
-    as one piece of a table's spare-time work made its next frame late during the deal."""
+    as one piece of a table's spare-time work made its next frame late during the deal. The
+    parts depend only on the master a face is shrunk from (one for every width up to half of
+    ``MASTER_WIDTH``, one for compact faces), so the width chosen is the title's own cards'."""
     drawn: set[tuple[Rank, bool]] = set()
     colors: set[Color | None] = set()  # each color's corner shape is a part of its own
     for kind in DeckKind:

@@ -13,7 +13,7 @@ from game.engine import Game, Phase
 from game.match import Seat, SeatKind
 from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
-from scenes.art import COLOR_RGB, CardArt, Icon, avatar, color_shape, icon
+from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_shape, icon
 from scenes.assets import Weight, scaled
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
@@ -88,8 +88,8 @@ def warm_later(
             art.face(card, width)
             yield
     for width in flight_widths(layout):
-        for step in range(round(SHADOW_REST * 10), 11):  # the steps CardArt.shadow keeps
-            art.shadow(width, step / 10)
+        for step in range(round(SHADOW_REST * SHADOW_STEPS), SHADOW_STEPS + 1):
+            art.shadow(width, step / SHADOW_STEPS)
             yield
 
 
