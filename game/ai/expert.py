@@ -7,7 +7,8 @@ its seat knows: hand sizes, cards it knows to be in a hand, colors and ranks a p
 lack (only the cards the player has taken since may be of them), and the color a player named for
 its wild (a sound player names a color it holds: at least one card of it, until it plays one),
 and, leaning on the plays seen (``game.ai.inference``), toward hands that would have led with
-the cards their players led with: a deal that does not explain them is dealt again, but for a
+the cards their players led with: a hand that does not explain its player's leads is dealt
+again (from the draw pile and its own cards, the other hands standing), but for a
 ``mismatch_keep`` share of them.
 On each sample it tries every candidate and plays the hand out; a playout scores the won hand
 first, since won hands are what the level is measured on, and its round points only break
@@ -95,6 +96,7 @@ class Expert(Hard):
         own_lacks: bool = True,
         hard_challenges: bool = True,
         hard_plays: bool = True,
+        deal_each: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -112,6 +114,7 @@ class Expert(Hard):
         self.own_lacks = own_lacks
         self.hard_challenges = hard_challenges
         self.hard_plays = hard_plays
+        self.deal_each = deal_each
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -204,7 +207,14 @@ class Expert(Hard):
         while runs < limit:
             sample = random.Random(int(rng.random() * 2**31))
             hands, pile = sample_hands(
-                view, memory, sample, self.infer_named, reading, self.mismatch_keep, self.rank_lacks
+                view,
+                memory,
+                sample,
+                self.infer_named,
+                reading,
+                self.mismatch_keep,
+                self.rank_lacks,
+                self.deal_each,
             )
             seed = int(sample.random() * 2**31)
             for i in alive:
@@ -302,18 +312,34 @@ def sample_hands(
     reading: Reading | None = None,
     keep: float = MISMATCH_KEEP,
     rank_lacks: bool = True,
+    each: bool = True,
 ) -> tuple[list[list[Card]], list[Card]]:
     """The hidden cards dealt consistently with ``view`` (``deal_hidden``); with a
-    ``reading`` of the plays seen, a deal whose hands would not have led with the cards their
-    players led with (``game.ai.inference``) is dealt again, but for a ``keep`` share of
-    them, so the samples lean toward the hands that explain the table."""
+    ``reading`` of the plays seen, a hand that would not have led with the cards its player
+    led with (``game.ai.inference``) is dealt again from the draw pile and its own cards, the
+    other hands standing, but for a ``keep`` share of them, so the samples lean toward the
+    hands that explain the table. Each player's hand is dealt again on its own: a whole deal
+    dealt again until every hand explains its plays (``each`` False, as before 2026-11-26)
+    reached one at four players less often and at a higher cost (docs/AI.md)."""
+    hands, pile, firsts = _deal(view, memory, rng, infer_named, rank_lacks)
     if not reading:
-        return deal_hidden(view, memory, rng, infer_named, rank_lacks)
-    for _ in range(SAMPLE_TRIES - 1):
-        hands, pile = deal_hidden(view, memory, rng, infer_named, rank_lacks)
-        if reading.explains(hands) or rng.random() < keep:
-            return hands, pile
-    return deal_hidden(view, memory, rng, infer_named, rank_lacks)
+        return hands, pile
+    if not each:
+        for _ in range(SAMPLE_TRIES - 1):
+            if reading.explains(hands) or rng.random() < keep:
+                return hands, pile
+            hands, pile, firsts = _deal(view, memory, rng, infer_named, rank_lacks)
+        return hands, pile
+    for i, p in enumerate(reading.players):
+        hand, first = hands[p], firsts[p]
+        for _ in range(SAMPLE_TRIES - 1):
+            if reading.explains_player(i, hand) or rng.random() < keep:
+                break
+            pile.extend(hand[first:])
+            del hand[first:]
+            shuffle(rng, pile)
+            _deal_to(view, memory, p, hand, pile, infer_named, rank_lacks)
+    return hands, pile
 
 
 def deal_hidden(
@@ -328,6 +354,18 @@ def deal_hidden(
     it has taken since may be of it) and the rest to the draw pile. With
     ``infer_named``, a player who named a color for a wild and has played none of it since
     holds at least one card of it (a sound player names a color it holds)."""
+    hands, pile, _ = _deal(view, memory, rng, infer_named, rank_lacks)
+    return hands, pile
+
+
+def _deal(
+    view: SeatView,
+    memory: Memory,
+    rng: random.Random,
+    infer_named: bool,
+    rank_lacks: bool,
+) -> tuple[list[list[Card]], list[Card], list[int]]:
+    """``deal_hidden``, with where each hand's dealt cards start (after its known ones)."""
     cards = deck(view.rules.deck)
     placed = {c.uid for c in view.hand} | {c.uid for c in view.discard}
     hands: list[list[Card]] = [[] for _ in range(view.players)]
@@ -339,40 +377,54 @@ def deal_hidden(
             if card.uid not in placed and len(hands[p]) < view.hand_sizes[p]:
                 hands[p].append(card)
                 placed.add(card.uid)
+    firsts = [len(hand) for hand in hands]
     pool = [c for c in cards if c.uid not in placed]
     shuffle(rng, pool)
     for p in range(view.players):
-        if p == view.seat:
-            continue
-        known_n = len(hands[p])
-        need = view.hand_sizes[p] - known_n
-        # The lacks of p: a color (None: any wild) or a rank it held none of, and how many
-        # cards it has taken since. Only that many of its newest cards can be of it: the hand
-        # is dealt from the newest card back, and a card older than a lack may not be of it
-        # (a cap on the whole hand instead would let every card be the one it took since,
-        # which dealt, heads-up, a wild to a hand of two 15% of the time against 5.5% in
-        # Hard's real hands).
-        room: dict[Color | None, int] = {c: n for c, n in memory.void.get(p, {}).items()}
-        if p in memory.wildless:
-            room[None] = memory.wildless[p]
-        ranks = memory.rank_void.get(p, {}) if rank_lacks else {}  # read, never changed
-        for age in range(need):  # age 0: the card it took last
-            if not pool:
+        if p != view.seat:
+            _deal_to(view, memory, p, hands[p], pool, infer_named, rank_lacks)
+    return hands, pool, firsts
+
+
+def _deal_to(
+    view: SeatView,
+    memory: Memory,
+    p: int,
+    hand: list[Card],
+    pool: list[Card],
+    infer_named: bool,
+    rank_lacks: bool,
+) -> None:
+    """Fill player ``p``'s ``hand`` (its known cards already in it) from the shuffled ``pool``
+    up to its size, within what ``memory`` says it lacks."""
+    known_n = len(hand)
+    need = view.hand_sizes[p] - known_n
+    # The lacks of p: a color (None: any wild) or a rank it held none of, and how many
+    # cards it has taken since. Only that many of its newest cards can be of it: the hand
+    # is dealt from the newest card back, and a card older than a lack may not be of it
+    # (a cap on the whole hand instead would let every card be the one it took since,
+    # which dealt, heads-up, a wild to a hand of two 15% of the time against 5.5% in
+    # Hard's real hands).
+    room: dict[Color | None, int] = {c: n for c, n in memory.void.get(p, {}).items()}
+    if p in memory.wildless:
+        room[None] = memory.wildless[p]
+    ranks = memory.rank_void.get(p, {}) if rank_lacks else {}  # read, never changed
+    for age in range(need):  # age 0: the card it took last
+        if not pool:
+            break
+        i = 0
+        while i < len(pool):
+            card = pool[i]
+            since = room.get(None if card.is_wild else card.color)
+            since_r = None if card.is_wild else ranks.get(card.rank)
+            if (since is None or since > age) and (since_r is None or since_r > age):
                 break
-            i = 0
-            while i < len(pool):
-                card = pool[i]
-                since = room.get(None if card.is_wild else card.color)
-                since_r = None if card.is_wild else ranks.get(card.rank)
-                if (since is None or since > age) and (since_r is None or since_r > age):
-                    break
-                i += 1
-            # Not enough cards outside the lacks (rare): the last card of the pool.
-            hands[p].append(pool.pop(i if i < len(pool) else -1))
-        named = memory.named.get(p) if infer_named else None
-        if named is not None and named not in room:
-            _hold_named(hands[p], known_n, pool, named, ranks)
-    return hands, pool
+            i += 1
+        # Not enough cards outside the lacks (rare): the last card of the pool.
+        hand.append(pool.pop(i if i < len(pool) else -1))
+    named = memory.named.get(p) if infer_named else None
+    if named is not None and named not in room:
+        _hold_named(hand, known_n, pool, named, ranks)
 
 
 def position(view: SeatView, hands: list[list[Card]], pile: list[Card], seed: int) -> Game:

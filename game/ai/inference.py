@@ -110,20 +110,24 @@ class Reading:
         return bool(self.players)
 
     def explains(self, hands: list[list[Card]]) -> bool:
-        """Whether every read player's sampled hand would have led as it did: before each of
-        its plays, its hand was the sampled hand and the cards it played since."""
-        for i, p in enumerate(self.players):
-            held = [x.uid for x in hands[p]]
-            befores = self.plays[i]
-            for j in range(len(befores) - 1, -1, -1):
-                b = befores[j]
-                if b.named:
-                    if not self._would_name(held, b.color):
-                        return False
-                    continue  # the wild itself left the hand in the play before
-                held.append(b.uid)
-                if b.read and not self._would_play(held, b):
+        """Whether every read player's sampled hand would have led as it did."""
+        return all(self.explains_player(i, hands[p]) for i, p in enumerate(self.players))
+
+    def explains_player(self, i: int, hand: list[Card]) -> bool:
+        """Whether ``hand``, sampled for the ``i``-th read player (``players[i]``), would
+        have led as it did: before each of its plays, its hand was the sampled hand and the
+        cards it played since."""
+        held = [x.uid for x in hand]
+        befores = self.plays[i]
+        for j in range(len(befores) - 1, -1, -1):
+            b = befores[j]
+            if b.named:
+                if not self._would_name(held, b.color):
                     return False
+                continue  # the wild itself left the hand in the play before
+            held.append(b.uid)
+            if b.read and not self._would_play(held, b):
+                return False
         return True
 
     def _would_name(self, held: list[int], color: int) -> bool:
