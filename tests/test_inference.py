@@ -68,7 +68,7 @@ def test_a_wild_and_a_seven_or_zero_under_seven_zero_are_not_read() -> None:
     assert Reading(game.view(0), memory.led).explains(hands)
 
 
-def test_memory_notes_leads_until_the_player_takes_a_card() -> None:
+def test_memory_notes_leads_and_the_cards_taken_after_them() -> None:
     memory = Memory(0, 2)
     memory.observe(RoundStarted(1, 1))
     top, r2, g2 = find_cards(CLASSIC, ["R7", "R2", "G2"])
@@ -76,11 +76,31 @@ def test_memory_notes_leads_until_the_player_takes_a_card() -> None:
     memory.observe(CardPlayed(1, r2))
     assert memory.led[1] == [SeenPlay(r2, Color.RED, top, next_size=0)]
     memory.observe(CardsDrawn(1, (None,), DrawReason.TURN))
-    assert 1 not in memory.led  # its hand before the play is no longer known
+    # Its hand before the play: its hand now less its newest card.
+    assert memory.led[1] == [SeenPlay(r2, Color.RED, top, next_size=0, taken=1, took=True)]
     memory.observe(CardPlayed(1, g2))  # the card just drawn: it could only play or keep it
-    assert 1 not in memory.led
+    assert memory.led[1] == [SeenPlay(r2, Color.RED, top, next_size=0, taken=0, took=True)]
     memory.observe(CardPlayed(0, r2))  # the seat's own plays are not read
     assert 0 not in memory.led
+
+
+def test_a_play_before_cards_were_taken_is_read_on_the_older_cards() -> None:
+    game, memory = led_game(["R3", "G7", "B1", "Y2", "G9", "Y5"], "R3")
+    memory.observe(CardsDrawn(1, (None, None), DrawReason.DRAW_TWO))  # then it took two
+    view = game.view(0)
+    seen = list(game.discard) + list(game.hands[0])
+    mine = list(game.hands[0])
+    # A sampled hand is dealt newest card first: the first two came after the lead.
+    later = [mine, hand_of(["RS", "R5", "G2", "Y3", "B8"], seen)]
+    before = [mine, hand_of(["G2", "Y3", "RS", "R5", "B8"], seen)]
+    reading = Reading(view, memory.led)
+    assert reading.explains(later)  # the Skip came after the 3 was led
+    assert not reading.explains(before)  # held with a red card then, it would have led
+    # Without reading across the take, or for a hand with cards known in it, the 3 is not read.
+    assert Reading(view, memory.led, across=False).explains(before)
+    assert Reading(view, memory.led, {1: {before[1][0]}}).explains(before)
+    # A hand of no more cards than it took since holds none from before the lead.
+    assert reading.explains([mine, before[1][:2]])
 
 
 def test_samples_lean_toward_hands_that_explain_the_leads() -> None:

@@ -16,8 +16,8 @@ stderr, and Ctrl-C stops and prints what was measured so far.
 
 ``--expert NAME=VALUE`` (repeatable) sets an option of the Expert's search for both sides
 (``game.ai.expert.Expert``: margin, se_k, drop_k, mismatch_keep; infer_named, read_plays,
-rank_lacks, playout_lacks, draw_candidate, own_lacks, hard_challenges, hard_plays, deal_each as 0
-or 1),
+rank_lacks, playout_lacks, draw_candidate, own_lacks, hard_challenges, hard_plays, deal_each,
+read_across as 0 or 1),
 to compare a variant with the default on the same deals.
 
 Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
@@ -82,6 +82,7 @@ EXPERT_FLAGS = (
     "hard_challenges",
     "hard_plays",
     "deal_each",
+    "read_across",
 )
 
 
@@ -108,6 +109,7 @@ def agent_for(
             hard_challenges=bool(opts.get("hard_challenges", 1.0)),
             hard_plays=bool(opts.get("hard_plays", 1.0)),
             deal_each=bool(opts.get("deal_each", 1.0)),
+            read_across=bool(opts.get("read_across", 1.0)),
         )
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 

@@ -9,7 +9,12 @@ turns it draws ``--samples`` deals of the hidden cards as the Expert does, with 
 - ``blind``: the counts, lacks and named colors only (no reading of the plays);
 - ``whole``: the whole deal dealt again until every read hand explains its plays (the
   Expert's sampler before 2026-11-26, ``--expert deal_each=0``);
-- ``each``: each hand that does not explain its plays dealt again on its own (the Expert's).
+- ``each``: each hand that does not explain its plays dealt again on its own
+  (``--expert read_across=0``);
+- ``older``: ``each``, also reading the plays made before the player took cards since (the
+  Expert's).
+
+``whole`` and ``each`` read only the plays since the player last took a card.
 
 From the samples it predicts, for each other player, the chance that it holds a card of each
 color and a wild, and scores the predictions against the true hands by their log loss (per
@@ -40,7 +45,7 @@ from game.engine import Game
 from game.view import SeatView
 from tools.common import hand_rules, stop_on_signals
 
-SAMPLERS = ("blind", "whole", "each")
+SAMPLERS = ("blind", "whole", "each", "older")
 STEP_LIMIT = 3000  # actions; a hand is stopped after this many (none has come near)
 
 
@@ -74,7 +79,7 @@ def draw(
     """One sample of the hands with ``sampler``."""
     if sampler == "blind":
         return deal_hidden(view, memory, rng)[0]
-    return sample_hands(view, memory, rng, reading=reading, each=sampler == "each")[0]
+    return sample_hands(view, memory, rng, reading=reading, each=sampler != "whole")[0]
 
 
 def check(game: Game, table: AutoTable, samples: int, seed: int, scores: dict[str, Score]) -> None:
@@ -84,9 +89,11 @@ def check(game: Game, table: AutoTable, samples: int, seed: int, scores: dict[st
     memory.sync_hand(view.hand)
     others = [p for p in range(game.players) if p != 0 and view.active[p]]
     truth = {p: features(game.hands[p]) for p in others}
-    reading = Reading(view, memory.led)
+    since_took = Reading(view, memory.led, memory.known, across=False)
+    older = Reading(view, memory.led, memory.known)
     for sampler in SAMPLERS:
         score = scores[sampler]
+        reading = older if sampler == "older" else since_took
         rng = random.Random(seed)
         counts = {p: [0] * 5 for p in others}
         for _ in range(samples):

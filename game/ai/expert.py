@@ -97,6 +97,7 @@ class Expert(Hard):
         hard_challenges: bool = True,
         hard_plays: bool = True,
         deal_each: bool = True,
+        read_across: bool = True,
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
@@ -115,6 +116,7 @@ class Expert(Hard):
         self.hard_challenges = hard_challenges
         self.hard_plays = hard_plays
         self.deal_each = deal_each
+        self.read_across = read_across
         # Each search's samples, and whether the time budget ended it (tools.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -189,7 +191,9 @@ class Expert(Hard):
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         runs = 0
-        reading = Reading(view, memory.led) if self.read_plays else None
+        reading = (
+            Reading(view, memory.led, memory.known, self.read_across) if self.read_plays else None
+        )
         lacks = None
         if self.playout_lacks:
             # The foes in the playouts also count with what they could read of our hand.
@@ -296,7 +300,7 @@ def sample_position(
     read_plays: bool = True,
 ) -> Game:
     """A full game consistent with ``view`` (``sample_hands``), set up for a playout."""
-    reading = Reading(view, memory.led) if read_plays else None
+    reading = Reading(view, memory.led, memory.known) if read_plays else None
     hands, pile = sample_hands(view, memory, rng, infer_named, reading)
     return position(view, hands, pile, int(rng.random() * 2**31))
 

@@ -21,7 +21,7 @@ each play's player could not see once per decision, so checking a sampled deal c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from game.ai.memory import SeenPlay
 from game.ai.playout import BLOCK_W, CHAIN_W, EXTRA_TURN, DeckCounts, deck_counts, none_among
@@ -50,6 +50,7 @@ class _Before:
         self.uid = play.card.uid
         self.read = read  # False: the card left the hand, but the choice of it is not read
         self.named = play.named
+        self.taken = play.taken  # the hand then: the hand now less this many newest cards
         self.card_col = d.col[self.uid]
         self.wild = self.card_col < 0
         self.color = COLORS.index(play.color)
@@ -75,7 +76,17 @@ class Reading:
     """The plays of the other players that a sampled deal is checked against, for one
     decision: per player, its latest leads (``Memory.led``) that can still be read."""
 
-    def __init__(self, view: SeatView, led: dict[int, list[SeenPlay]]) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        led: dict[int, list[SeenPlay]],
+        known: Mapping[int, Set[Card]] | None = None,
+        across: bool = True,
+    ) -> None:
+        """``known``: the cards known in each hand (a player with any is read only since it
+        last took a card: its hand's order is not dealt by age). ``across``: also read plays
+        made before the player took cards since (its hand then was its hand now less its
+        newest cards); without, only since it last took one (as before 2026-11-26)."""
         self.d = deck_counts(view.rules.deck)
         self._wilds = 0  # the wilds the player of the play being checked could not see
         self.two_handed = sum(view.active) == 2
@@ -85,6 +96,8 @@ class Reading:
         for p, seen in led.items():
             if p == view.seat or not seen:
                 continue
+            if not across or (known is not None and known.get(p)):
+                seen = [play for play in seen if not play.took]
             n = view.players
             nxt = (p + view.direction) % n
             while not view.active[nxt]:
@@ -114,18 +127,24 @@ class Reading:
         return all(self.explains_player(i, hands[p]) for i, p in enumerate(self.players))
 
     def explains_player(self, i: int, hand: list[Card]) -> bool:
-        """Whether ``hand``, sampled for the ``i``-th read player (``players[i]``), would
-        have led as it did: before each of its plays, its hand was the sampled hand and the
-        cards it played since."""
+        """Whether ``hand``, sampled for the ``i``-th read player (``players[i]``) and dealt
+        newest card first, would have led as it did: before each of its plays, its hand was
+        the sampled hand less the cards it took since, and the cards it played since."""
         held = [x.uid for x in hand]
+        since: list[int] = []  # the cards played after the play being read
         befores = self.plays[i]
         for j in range(len(befores) - 1, -1, -1):
             b = befores[j]
+            if b.taken:
+                if b.taken >= len(hand):
+                    return True  # every card it holds came later: nothing more to read
+                held = [x.uid for x in hand[b.taken :]] + since
             if b.named:
                 if not self._would_name(held, b.color):
                     return False
                 continue  # the wild itself left the hand in the play before
             held.append(b.uid)
+            since.append(b.uid)
             if b.read and not self._would_play(held, b):
                 return False
         return True

@@ -18,7 +18,7 @@ count with it, as they can at the table).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.cards import Card, Color, Rank
 from game.events import (
@@ -53,6 +53,10 @@ class SeenPlay:
     top: Card
     next_size: int = -1
     named: bool = False
+    # The cards the player took after this play, less any of them it played at once (the
+    # newest cards of its hand now), and whether it took any card since at all.
+    taken: int = 0
+    took: bool = False
 
 
 @dataclass
@@ -72,8 +76,9 @@ class Memory:
     # named[p]: the color p named for its wild, while p has played no card of it since: a
     # sound player names a color it holds (its strongest), so p likely still holds one.
     named: dict[int, Color] = field(default_factory=dict)
-    # led[p]: the cards p led with in plain turns and the colors it named since it last took
-    # a card, with what they were played on (game.ai.inference reads a sampled hand by them).
+    # led[p]: the cards p led with in plain turns and the colors it named, with what they were
+    # played on and the cards it took since (game.ai.inference reads a sampled hand by them),
+    # since its hand last changed other than by its plays and takes.
     led: dict[int, list[SeenPlay]] = field(default_factory=dict)
     top: Card | None = None  # the card on top of the discard pile
     wd4_color_before: Color | None = None  # the color a Wild Draw Four was played on
@@ -136,8 +141,7 @@ class Memory:
                 if player != self.seat:
                     self.named[player] = color
                     if self.top is not None and self.top.is_wild:
-                        named = SeenPlay(self.top, color, self.top, named=True)
-                        self.led.setdefault(player, []).append(named)
+                        self._note_lead(player, SeenPlay(self.top, color, self.top, named=True))
             case CardsDrawn(player, cards, reason, _):
                 if player == self.seat:
                     self.hand.extend(c for c in cards if c is not None)
@@ -200,11 +204,25 @@ class Memory:
             return
         # Heads-up the next player is this seat, whose hand size the events tell.
         size = len(self.hand) if self.players == 2 else -1
-        self.led.setdefault(player, []).append(SeenPlay(card, self.color, self.top, size))
+        self._note_lead(player, SeenPlay(card, self.color, self.top, size))
+
+    def _note_lead(self, player: int, play: SeenPlay) -> None:
+        """Add ``play`` to ``led``. The first lead since the player took cards moves it to the
+        end of ``led``, where it stood when a take forgot its leads (the order in which the
+        samplers read the players, so the sampler that reads only since the last take deals
+        the same hands as before plays across takes were kept)."""
+        seen = self.led.get(player)
+        if seen is None or all(s.took for s in seen):
+            seen = self.led.pop(player, [])
+            self.led[player] = seen
+        seen.append(play)
 
     def _took(self, player: int, count: int) -> None:
         """``player`` took ``count`` unseen cards: each may bring back a lacking color."""
-        self.led.pop(player, None)  # its hand before its plays is no longer known
+        seen = self.led.get(player)
+        if seen:
+            # Its hand before its plays was its hand now less its newest cards.
+            self.led[player] = [replace(s, taken=s.taken + count, took=True) for s in seen]
         void = self.void.get(player)
         if void:
             for color in void:
@@ -226,7 +244,11 @@ class Memory:
         if player in self._drew_rank:
             del self._drew_rank[player]
         if just_drawn:
-            # The card drawn a moment ago went straight out: the lacks stand as they were.
+            # The card drawn a moment ago went straight out: the lacks stand as they were,
+            # and so does the hand before the plays read.
+            seen = self.led.get(player)
+            if seen:
+                self.led[player] = [replace(s, taken=max(0, s.taken - 1)) for s in seen]
             for color in void:
                 void[color] = max(0, void[color] - 1)
             for rank in ranks:
