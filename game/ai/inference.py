@@ -12,8 +12,10 @@ table. Measured: an Expert that sees the true hands beats Hard 0.73 of the round
 against 0.54 for one sampling blindly: what the hands hold is the Expert's main lack.
 
 The color a player named for its wild is read the same way: a sound player names the color it
-holds most of. Only what a player did since it last took a card is read (its hand then was
-the sampled hand plus the cards it played since), and only plain turns: a wild's play is read
+holds most of. A player's latest plays are read on its hand as it was then: the sampled hand
+(dealt newest card first) less the cards it took since, plus the cards it played since; of a
+hand with cards known in it, only its plays since it last took a card. Only plain turns are
+read: a wild's play is read
 by the lacks already, and a 7 or 0 under 7-0 follows other reasons. A ``Reading`` counts what
 each play's player could not see once per decision, so checking a sampled deal costs little;
 ``make fast`` compiles this module with the playouts.
