@@ -15,10 +15,9 @@ The color a player named for its wild is read the same way: a sound player names
 holds most of. A player's latest plays are read on its hand as it was then: the sampled hand
 (dealt newest card first) less the cards it took since, plus the cards it played since; of a
 hand with cards known in it, only its plays since it last took a card. Only plain turns are
-read: a wild's play is read
-by the lacks already, and a 7 or 0 under 7-0 follows other reasons. A ``Reading`` counts what
-each play's player could not see once per decision, so checking a sampled deal costs little;
-``make fast`` compiles this module with the playouts.
+read: a wild's play is read by the lacks already, and a 7 or 0 under 7-0 follows other
+reasons. A ``Reading`` counts what each play's player could not see once per decision, so
+checking a sampled deal costs little; ``make fast`` compiles this module with the playouts.
 """
 
 from __future__ import annotations
