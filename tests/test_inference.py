@@ -9,7 +9,7 @@ from game.ai.driver import AutoTable
 from game.ai.expert import sample_hands, sample_position
 from game.ai.inference import Reading
 from game.ai.levels import Hard
-from game.ai.memory import Memory, SeenPlay
+from game.ai.memory import READ_PLAYS, Memory, SeenPlay
 from game.cards import Card, Color, DeckKind, deck, find_cards
 from game.check import state_problems
 from game.engine import Game
@@ -82,6 +82,26 @@ def test_memory_notes_leads_and_the_cards_taken_after_them() -> None:
     assert memory.led[1] == [SeenPlay(r2, Color.RED, top, next_size=0, taken=0, took=True)]
     memory.observe(CardPlayed(0, r2))  # the seat's own plays are not read
     assert 0 not in memory.led
+
+
+def test_memory_keeps_only_the_leads_that_are_read() -> None:
+    memory = Memory(0, 4)
+    memory.observe(RoundStarted(1, 1))
+    cards = find_cards(CLASSIC, ["R7", "R1", "R2", "R3", "R4", "R5"])
+    memory.top, memory.color = cards[0], Color.RED
+    for i, card in enumerate(cards[1:]):
+        memory.observe(CardPlayed(1, card))
+        memory.top = card
+        if i == 1:  # a take marks the leads before it
+            memory.observe(CardsDrawn(1, (None, None), DrawReason.DRAW_TWO))
+    assert len(memory.led[1]) == READ_PLAYS == 3
+    assert [(p.card.code, p.taken, p.took) for p in memory.led[1]] == [
+        ("R3", 0, False),
+        ("R4", 0, False),
+        ("R5", 0, False),
+    ]
+    memory.observe(CardsDrawn(1, (None, None), DrawReason.DRAW_TWO))
+    assert [p.taken for p in memory.led[1]] == [2, 2, 2]
 
 
 def test_a_play_before_cards_were_taken_is_read_on_the_older_cards() -> None:

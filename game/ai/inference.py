@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 
-from game.ai.memory import SeenPlay
+from game.ai.memory import READ_PLAYS, SeenPlay
 from game.ai.playout import BLOCK_W, CHAIN_W, EXTRA_TURN, DeckCounts, deck_counts, none_among
 from game.cards import COLORS, Card, Rank
 from game.view import SeatView
@@ -37,7 +37,6 @@ from game.view import SeatView
 # no worse than no reading at all).
 MISMATCH_KEEP = 0.05
 DEPTH = 3  # how far an extra-turn chain is followed, as the Hard level does
-READ_PLAYS = 3  # the latest plays of each player that are read
 _EXTRA = frozenset(int(r) for r in EXTRA_TURN)
 
 
@@ -133,13 +132,15 @@ class Reading:
         the sampled hand less the cards it took since, and the cards it played since."""
         held = [x.uid for x in hand]
         since: list[int] = []  # the cards played after the play being read
+        taken = 0  # the newest cards left out of ``held`` (held is hand[taken:] + since)
         befores = self.plays[i]
         for j in range(len(befores) - 1, -1, -1):
             b = befores[j]
-            if b.taken:
+            if b.taken != taken:
                 if b.taken >= len(hand):
                     return True  # every card it holds came later: nothing more to read
-                held = [x.uid for x in hand[b.taken :]] + since
+                taken = b.taken
+                held = [x.uid for x in hand[taken:]] + since
             if b.named:
                 if not self._would_name(held, b.color):
                     return False
