@@ -91,7 +91,6 @@ def test_memory_keeps_only_the_leads_that_are_read() -> None:
     memory.top, memory.color = cards[0], Color.RED
     for i, card in enumerate(cards[1:]):
         memory.observe(CardPlayed(1, card))
-        memory.top = card
         if i == 1:  # a take marks the leads before it
             memory.observe(CardsDrawn(1, (None, None), DrawReason.DRAW_TWO))
     assert len(memory.led[1]) == READ_PLAYS == 3
