@@ -44,7 +44,7 @@ from game.events import (
     WentOut,
     redact,
 )
-from game.match import MatchSetup
+from game.match import MatchSetup, SeatKind
 from game.record import replayed
 from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, Rules, Stacking
 
@@ -52,7 +52,10 @@ YOU = "You"
 
 
 class Narrator:
-    """Names the seats; the viewer's own seat is "You" when a person sits there."""
+    """Names the seats for one reader. ``viewer`` is whose cards the text may name (redaction);
+    when ``viewer_is_person`` that seat is the reader and is told "you": "You play Red 9",
+    "Ana catches you", "You win the round and score 39". Everyone else is called by the name
+    typed for their seat."""
 
     def __init__(
         self,
@@ -63,18 +66,30 @@ class Narrator:
     ) -> None:
         self.names = list(names)
         self.viewer = viewer
+        # The seat addressed in the second person, if any.
+        self.you = viewer if viewer_is_person and 0 <= viewer < len(self.names) else None
         # Without stacking a penalty waits only on a Wild Draw Four's challenge: never say "stack".
         self.stacking = stacking
-        if viewer_is_person:
-            self.names[viewer] = YOU
 
     def name(self, seat: int) -> str:
-        return self.names[seat]
+        """The seat's label on its own (a plate, a score row, a button): "You" for the reader."""
+        return YOU if seat == self.you else self.names[seat]
+
+    def _who(self, seat: int) -> str:
+        """The seat inside a sentence: "you" for the reader (the line's start is capitalized)."""
+        return "you" if seat == self.you else self.names[seat]
 
     def verb(self, seat: int, third: str, base: str) -> str:
-        """ "Ana plays" / "You play"."""
-        name = self.name(seat)
-        return f"{name} {base if name == YOU else third}"
+        """ "Ana plays" / "you play"."""
+        return f"{self._who(seat)} {base if seat == self.you else third}"
+
+    def be(self, seat: int, third: str = "is", second: str = "are") -> str:
+        """ "Ana is" / "you are" (``third``/``second`` for other tenses: was/were)."""
+        return self.verb(seat, third, second)
+
+    def sentence(self, event: Event) -> str:
+        """One event as a sentence on its own, capitalized."""
+        return _capital(self.phrase(event))
 
     def line(self, events: Sequence[Event]) -> str:
         phrases = []
@@ -91,7 +106,7 @@ class Narrator:
         if not phrases:
             return ""
         head, *rest = phrases
-        return f"{head}: {', '.join(rest)}" if rest else head
+        return _capital(f"{head}: {', '.join(rest)}" if rest else head)
 
     def phrase(self, event: Event) -> str:
         match event:
@@ -116,27 +131,27 @@ class Narrator:
             case Passed(player=player):
                 return f"{self.verb(player, 'passes', 'pass')}"
             case Skipped(player=player):
-                return f"{self.name(player)} {'are' if self.name(player) == YOU else 'is'} skipped"
+                return f"{self.be(player)} skipped"
             case DirectionChanged(direction=direction):
                 return "play goes " + ("clockwise" if direction > 0 else "counter-clockwise")
             case PenaltyPending(player=player, total=total):
                 answer = "stack" if self.stacking else "challenge"
-                return f"{self.name(player)} must take {total} or {answer}"
+                return f"{self.verb(player, 'must', 'must')} take {total} or {answer}"
             case UnoCalled(player=player):
                 return f"{self.verb(player, 'calls', 'call')} UNO!"
             case UnoCaught(player=player, target=target):
-                return f"{self.verb(player, 'catches', 'catch')} {self.name(target)} without UNO"
+                return f"{self.verb(player, 'catches', 'catch')} {self._who(target)} without UNO"
             case Challenged(player=player, target=target, bluff=bluff):
                 result = "it was a bluff" if bluff else "the Wild Draw Four was legal"
                 return (
-                    f"{self.verb(player, 'challenges', 'challenge')} {self.name(target)}: {result}"
+                    f"{self.verb(player, 'challenges', 'challenge')} {self._who(target)}: {result}"
                 )
             case CardReturned(player=player, card=card):
-                return f"{card.label} goes back to {self.name(player)}"
+                return f"{card.label} goes back to {self._who(player)}"
             case HandsShuffled(player=player):
                 return f"{self.verb(player, 'shuffles', 'shuffle')} every hand and deals them out"
             case HandsSwapped(player=player, target=target):
-                return f"{self.verb(player, 'swaps', 'swap')} hands with {self.name(target)}"
+                return f"{self.verb(player, 'swaps', 'swap')} hands with {self._who(target)}"
             case HandsPassed(direction=direction):
                 side = "left" if direction > 0 else "right"
                 return f"every hand passes to the {side}"
@@ -158,15 +173,17 @@ class Narrator:
             case RaceFinished():
                 return ""
             case RaceLost(player=player):
-                return f"{self.name(player)} {'were' if self.name(player) == YOU else 'was'} last"
+                return f"{self.be(player, 'was', 'were')} last"
             case WentOut(player=player):
                 return f"{self.verb(player, 'goes', 'go')} out"
             case RoundEnded(winner=winner, points=points, blocked=blocked):
                 how = " (nobody could play: lowest hand)" if blocked else ""
-                return f"{self.verb(winner, 'wins', 'win')} the round{how} and scores {points}"
+                scores = "score" if winner == self.you else "scores"
+                return f"{self.verb(winner, 'wins', 'win')} the round{how} and {scores} {points}"
             case MatchEnded(winners=winners):
-                names = " and ".join(self.name(w) for w in winners)
-                return f"{names} {'win' if len(winners) > 1 or names == YOU else 'wins'} the match!"
+                names = " and ".join(self._who(w) for w in winners)
+                plural = len(winners) > 1 or winners[0] == self.you
+                return f"{names} {'win' if plural else 'wins'} the match!"
 
     def _drawn(self, player: int, cards: Sequence[object], reason: DrawReason) -> str:
         count = len(cards)
@@ -191,13 +208,25 @@ def past_lines(game: Game, narrator: Narrator) -> list[str]:
 
 
 def table_narrator(setup: MatchSetup, rules: Rules) -> Narrator:
-    """The narrator of a table: the person at the screen is "You" when only one person plays;
-    at a couch table the move log is read by everyone, so it names no private card."""
-    people = [i for i, s in enumerate(setup.seats) if s.is_person]
-    couch = len(people) > 1 and not setup.open_hands
+    """The narrator of a table's screen.
+
+    Every seat is called by the name typed for it: "you" is only what a seat's own device
+    says to its holder, so the screen says "you" only to a lone person at the screen whose
+    seat kept the name "You". The log names a private card only when one person sits at the
+    screen (or the hands are open); at a couch table everyone reads it, and a phone's cards
+    are never named on the screen."""
+    seats = setup.seats
+    screen = [i for i, s in enumerate(seats) if s.kind is SeatKind.PERSON]
+    phones = any(s.kind is SeatKind.PHONE for s in seats)
+    if len(screen) == 1 or (screen and setup.open_hands):
+        viewer = screen[0]
+    else:
+        viewer = -1 if screen or phones else 0
+    you = len(screen) == 1 and seats[viewer].name == YOU
     return Narrator(
-        [s.name for s in setup.seats],
-        -1 if couch else (people[0] if people else 0),
-        len(people) == 1,
-        stacking=rules.stacking is not Stacking.OFF,
+        [s.name for s in seats], viewer, you, stacking=rules.stacking is not Stacking.OFF
     )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

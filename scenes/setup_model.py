@@ -263,8 +263,10 @@ class SetupModel:
                 continue
             if self.is_person(seat):
                 number = people.index(seat) + 1
-                # One person is "You"; several are told apart by number.
-                first = ["You"] if len(people) == 1 else []
+                # A lone person at the screen is "You" (the screen is their device); several,
+                # and anyone on a phone, are told apart by number.
+                alone = len(people) == 1 and self.kinds[seat] is not SeatKind.PHONE
+                first = ["You"] if alone else []
                 candidates = itertools.chain(
                     first, (f"Player {n}" for n in itertools.count(number))
                 )

@@ -145,8 +145,9 @@ class ScoringScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if not self.table.match.people and self.app.top is self:
-            # An AI-only table moves on by itself.
+        if not any(s.is_person for s in self.table.match.setup_seats) and self.app.top is self:
+            # An AI-only table moves on by itself; one where anyone plays (at the screen or
+            # on a phone) waits on the score until someone chooses.
             pause = self.app.settings.duration(AUTOPLAY_PAUSE_S)
             if self.age >= self.count_s + pause:
                 if self.match is None and not self._rounds_done():

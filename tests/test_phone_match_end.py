@@ -1,0 +1,57 @@
+"""A match whose only person plays on a phone reaches its final score and waits there (playtest
+s3: the table sat on "Ana wins the match!" with no score, no Play again: the score screen took
+the table for an AI-only one, which moves on by itself)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+
+import pygame
+
+from game.ai import Level
+from game.match import MatchSetup, Seat, SeatKind
+from game.remote.server import Arrival, Inbound
+from game.rules import Rules, TargetMode
+from scenes import routes
+from scenes.app import App
+from scenes.store.settings import Settings
+from scenes.table.scene import TableScene
+from scenes.table.scoring import ScoringScene
+
+
+def test_a_phone_only_match_ends_on_its_score_and_waits_there() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    seats = (Seat("Tom", kind=SeatKind.PHONE), Seat("Ana", Level.NORMAL))
+    setup = MatchSetup(Rules(target_mode=TargetMode.SINGLE_HAND), seats, 8, None)
+    where = routes.Network("127.0.0.1", 0)
+    table = TableScene(app, setup, sounds=app.media.sounds, art=app.media.art, network=where)
+    app.push(table)
+    assert table.phones is not None
+    try:
+        table.phones.outlet.inbox.put(Inbound(0, Arrival.JOINED))
+        rng = random.Random(3)
+        match = table.match
+        for _ in range(5000):
+            app.step(1 / 60, [])
+            if isinstance(app.top, ScoringScene):
+                break
+            mine = match.legal_for(0)
+            if mine and not match.is_round_over:
+                match.submit(0, rng.choice(mine))
+        assert match.is_match_over
+        assert isinstance(app.top, ScoringScene)
+        # Long after the score came up, it is still there, offering what comes next.
+        for _ in range(600):
+            app.step(1 / 60, [])
+        top = app.top
+        assert isinstance(top, ScoringScene)
+        labels = [b.label for b in top.menu.buttons]
+        assert "Play again" in labels and "Title" in labels
+    finally:
+        table.phones.close()
