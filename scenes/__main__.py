@@ -31,6 +31,7 @@ from game.match import AI_NAMES, Match, MatchEvent, MatchSetup, Seat, SeatKind, 
 from game.rules import Preset, RulesError, preset
 from scenes.crash import guarded
 from scenes.routes import Network, Table, Title
+from scenes.store.saves import SaveError, load_match
 
 if TYPE_CHECKING:
     # Imported for real inside main: pygame loads after its support prompt is hidden, and a
@@ -65,7 +66,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="draw the title screen once, print 'first frame' and exit (start-up benchmark)",
     )
     parser.add_argument(
-        "--autosave", action="store_true", help="autoplay: save after every action, like a game"
+        "--autosave",
+        action="store_true",
+        help="autoplay and --phones: save after every action, like a game",
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="continue the saved match at once (its phone seats print new addresses, as with"
+        " --phones)",
     )
     parser.add_argument(
         "--check-files",
@@ -123,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         return autoplay(app, args, started)
     if args.phones:
         return phone_match(app, args)
+    if args.resume:
+        return continue_match(app, args)
     title = app.go(Title(notice or ""))
     # The title and setup screens' spare time draws a face of every rank and color, so that a
     # table's first faces come quickly (scenes.art.draw_ahead).
@@ -244,13 +256,32 @@ def phone_match(app: App, args: argparse.Namespace) -> int:
         for i in range(args.players)
     )
     setup = MatchSetup(rules, seats, args.seed, args.rounds)
-    table = app.go(Table(setup, network=Network(args.host, args.port)))
+    route = Table(setup, network=Network(args.host, args.port), autosave=args.autosave)
+    return _run_phones(app, route)
+
+
+def continue_match(app: App, args: argparse.Namespace) -> int:
+    """The saved match, continued at once: its phone seats' new addresses are printed as for
+    ``--phones`` (the SIGKILL test kills a phone match and continues it this way)."""
+    try:
+        setup, game = load_match()
+    except SaveError as error:
+        print(f"cannot continue: {error}", file=sys.stderr)
+        return 2
+    route = Table(setup, game=game, network=Network(args.host, args.port), autosave=True)
+    return _run_phones(app, route)
+
+
+def _run_phones(app: App, route: Table) -> int:
+    table = app.go(route)
     assert isinstance(table, PhoneTable)
-    if table.phones is None:
+    if table.match.phones and table.phones is None:
         print("cannot start: the phones' server did not open", file=sys.stderr)
         return 1
-    for seat in table.phones.seats:
-        print(json.dumps({"seat": seat, "url": table.phones.url(seat)}), flush=True)
+    hub = table.phones
+    if hub is not None:
+        for seat in hub.seats:
+            print(json.dumps({"seat": seat, "url": hub.url(seat)}), flush=True)
     table.match.add_listener(RoundPrinter(app))
     return app.run()
 

@@ -20,7 +20,7 @@ import pytest
 
 from game.ai import Level
 from game.engine import Game
-from game.match import Seat, ai_table
+from game.match import MatchSetup, Seat, SeatKind, ai_table
 from game.record import _checksum
 from game.rules import Rules
 from scenes.app import App
@@ -248,3 +248,41 @@ def test_names_in_a_save_are_cleaned_before_the_table_draws_them(home: Path) -> 
         app.step(1 / 60, [])
     assert isinstance(app.top, TableScene)
     assert app.top.setup.seats[0].name == "Maria" and app.top.narrator.name(1) == "x" * 24
+
+
+def test_a_continued_match_keeps_its_phone_seats(home: Path) -> None:
+    """Playtest s3: Continue turned Maria's phone seat into a screen seat ("Pass to Maria")."""
+    seats = (Seat("Tom"), Seat("Maria", kind=SeatKind.PHONE), Seat("Ben", Level.EASY))
+    setup = MatchSetup(Rules(), seats, 5, None)
+    saves.save_match(setup, Game(setup.rules, 3, setup.seed))
+    loaded, _ = saves.load_match()
+    assert [s.kind for s in loaded.seats] == [SeatKind.PERSON, SeatKind.PHONE, SeatKind.AI]
+    assert loaded.seats == seats
+
+
+def test_a_save_from_before_phone_seats_loads_its_people_at_the_screen(home: Path) -> None:
+    setup = MatchSetup(Rules(), (Seat("Tom"), Seat("Ben", Level.EASY)), 5, None)
+    saves.save_match(setup, Game(setup.rules, 2, setup.seed))
+    path = saves.save_path()
+    data = json.loads(path.read_text())
+    for seat in data["meta"]["seats"]:
+        del seat["kind"]
+    data.pop("checksum")
+    data["checksum"] = _checksum(data)
+    path.write_text(json.dumps(data))
+    loaded, _ = saves.load_match()
+    assert [s.kind for s in loaded.seats] == [SeatKind.PERSON, SeatKind.AI]
+
+
+@pytest.mark.parametrize("kind", ["robot", "phone-ai", 3])
+def test_a_seat_of_an_unknown_kind_is_refused_with_a_sentence(home: Path, kind: object) -> None:
+    setup = MatchSetup(Rules(), (Seat("Tom"), Seat("Ben", Level.EASY)), 5, None)
+    saves.save_match(setup, Game(setup.rules, 2, setup.seed))
+    path = saves.save_path()
+    data = json.loads(path.read_text())
+    data["meta"]["seats"][0]["kind"] = kind
+    data.pop("checksum")
+    data["checksum"] = _checksum(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError, match="cannot be continued|kind"):
+        saves.load_match()

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.ai import Level
 from game.engine import Game
-from game.match import MatchSetup, Seat
+from game.match import MatchSetup, Seat, SeatKind
 from game.record import Record
 from scenes.store.userdata import Loaded, clean_name, data_dir, load_json, write_atomic
 
@@ -35,7 +35,12 @@ def save_match(setup: MatchSetup, game: Game, folder: Path | None = None) -> Non
     """Write the match so far (raises OSError if the disk refuses; the caller reports it)."""
     meta: dict[str, Any] = {
         "seats": [
-            {"name": s.name, "level": None if s.level is None else s.level.value}
+            {
+                "name": s.name,
+                "level": None if s.level is None else s.level.value,
+                # Who plays it: a continued match keeps every phone seat on a phone.
+                "kind": (s.kind or SeatKind.PERSON).value,
+            }
             for s in setup.seats
         ],
         "max_rounds": setup.max_rounds,
@@ -103,6 +108,14 @@ def _setup(record: Record) -> MatchSetup:
             seats.append(Seat(name, None if level is None else Level(level)))
         except ValueError as error:
             raise SaveError(f"unknown AI level {clean_name(str(level))!r}") from error
+        # Saves from before phone seats were kept name no kind: their people were at the screen.
+        kind = entry.get("kind", SeatKind.AI.value if level is not None else "person")
+        if kind == SeatKind.PHONE.value and level is None:
+            seats[-1] = Seat(name, kind=SeatKind.PHONE)
+        elif kind not in (SeatKind.PERSON.value, SeatKind.AI.value) or (
+            (kind == SeatKind.AI.value) != (level is not None)
+        ):
+            raise SaveError("a seat of the save names an unknown kind of player")
     max_rounds = record.meta.get("max_rounds")
     if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
         raise SaveError("the save's round limit is malformed")
