@@ -284,5 +284,5 @@ def test_a_seat_of_an_unknown_kind_is_refused_with_a_sentence(home: Path, kind: 
     data.pop("checksum")
     data["checksum"] = _checksum(data)
     path.write_text(json.dumps(data))
-    with pytest.raises(saves.SaveError, match="cannot be continued|kind"):
+    with pytest.raises(saves.SaveError, match=r"cannot be continued|kind"):
         saves.load_match()
