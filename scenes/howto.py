@@ -139,7 +139,10 @@ def _uno(rules: Rules) -> str:
         "controller button named below), whatever that card answers, or at any moment while "
         "you hold one card. A call counts only for the play it goes with: calling and then "
         "drawing instead does not cover a later play. If another player catches you before "
-        f"the next player to act makes their first move, you draw {cost}."
+        f"the next player to act makes their first move, you draw {cost}. The computer "
+        "players forget too: an Easy one about every other time, a Normal one about one time "
+        "in four (watch for a player left with one card and no UNO!, then catch them); Hard "
+        "and Expert players never forget."
     )
 
 

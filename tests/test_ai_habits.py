@@ -15,6 +15,7 @@ from game.cards import Color, deck, find_cards
 from game.engine import Game, Phase
 from game.events import Challenged, redact
 from game.rules import Rules, TargetMode
+from tools.ai_habits import count
 
 pytestmark = pytest.mark.bare_app
 
@@ -193,3 +194,17 @@ def test_hard_keeps_a_drawn_wild_like_any_wild_until_someone_is_close_to_out() -
     game.draw_pile.append(wild)
     game.apply(Draw(0))
     assert card_of(decide(Level.HARD, game)) == "W"
+
+
+def test_each_level_forgets_uno_as_how_to_play_says() -> None:
+    """Playtest s3: a Normal AI never forgot UNO in a whole session, so a newcomer thought
+    catching was broken. Easy forgets about every other time, Normal about one time in four,
+    Hard never (counted from the games, over seeded four-player hands)."""
+    shares = {}
+    for level in (Level.EASY, Level.NORMAL, Level.HARD):
+        tally = count(level, 60, 1, 4)
+        assert tally.uno_moments > 100
+        shares[level] = tally.uno_forgotten / tally.uno_moments
+    assert 0.35 < shares[Level.EASY] < 0.65
+    assert 0.15 < shares[Level.NORMAL] < 0.35
+    assert shares[Level.HARD] < 0.02

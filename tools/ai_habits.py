@@ -11,7 +11,9 @@ and, at each of their decisions, counts:
   of those when another card of the hand could have been played instead (a Wild Draw Four
   that would have been a bluff does not count);
 - Wild Draw Fours played, and how many were bluffs (the player held the color);
-- challenges made, and how many caught a bluff.
+- challenges made, and how many caught a bluff;
+- UNO moments (a player's own play left it one card), how many without the call (forgotten:
+  the moment a person at the table can catch it), and how many of those were caught.
 
 Every figure is counted from the game, not from the AI's own account. Progress goes to stderr;
 Ctrl-C stops and prints what was counted so far.
@@ -25,12 +27,12 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
-from game.actions import Challenge, Play
+from game.actions import Challenge, JumpIn, Play
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
 from game.cards import Rank
 from game.engine import Game, Phase
-from game.events import Challenged
+from game.events import Challenged, UnoCaught
 from game.rules import TargetMode, preset
 from tools.common import stop_on_signals
 
@@ -45,6 +47,9 @@ class Habits:
     bluffs: int = 0
     challenges: int = 0
     caught: int = 0
+    uno_moments: int = 0  # a player's own play left it one card
+    uno_forgotten: int = 0  # ... and it had not called UNO
+    uno_caught: int = 0  # players caught without UNO
 
 
 def count(level: Level, hands: int, seed: int, players: int) -> Habits:
@@ -64,9 +69,18 @@ def count(level: Level, hands: int, seed: int, players: int) -> Habits:
                     a for a in game.legal_actions() if isinstance(a, Play) and a.player == actor
                 ]
                 held_color = any(c.color is game.color for c in game.hands[actor])
+                sizes = [len(h) for h in game.hands]
                 log_start = len(game.actions)
                 if table.step() is None:
                     break
+                played = {
+                    a.player for a in game.actions[log_start:] if isinstance(a, Play | JumpIn)
+                }
+                for seat, size in enumerate(sizes):
+                    # Down to one card by its own play (a 7-0 exchange is no UNO moment).
+                    if seat in played and size == 2 and len(game.hands[seat]) == 1:
+                        tally.uno_moments += 1
+                        tally.uno_forgotten += not game.uno_said[seat]
                 for action in game.actions[log_start:]:
                     if isinstance(action, Challenge):
                         tally.challenges += 1
@@ -96,6 +110,7 @@ def count(level: Level, hands: int, seed: int, players: int) -> Habits:
                 if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
                     break
             tally.caught += sum(1 for e in game.log if isinstance(e, Challenged) and e.bluff)
+            tally.uno_caught += sum(1 for e in game.log if isinstance(e, UnoCaught))
             tally.hands += 1
             if time.monotonic() - last >= 1.0:
                 last = time.monotonic()
@@ -127,6 +142,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"Wild Draw Fours: {t.wd4}, bluffs: {t.bluffs}")
         print(f"challenges: {t.challenges}, bluffs caught: {t.caught}")
+        per_hand = t.uno_forgotten / max(1, t.hands)
+        print(
+            f"UNO moments: {t.uno_moments}, forgotten: {t.uno_forgotten} ({per_hand:.2f} a hand),"
+            f" caught: {t.uno_caught}"
+        )
     return 0
 
 

@@ -8,8 +8,8 @@ table scene waits that long, and headless play orders arrivals by it (``game.ai.
 
 - Easy plays like a beginner: any playable card, often forgets UNO, slow to catch, never
   challenges, names a random color.
-- Normal has sound habits: keeps wilds for later, names its strongest color, always calls UNO,
-  challenges a Wild Draw Four when a bluff is likely.
+- Normal has sound habits: keeps wilds for later, names its strongest color, challenges a
+  Wild Draw Four when a bluff is likely, but forgets UNO about one time in four.
 - Hard counts cards from its view and memory: what is unseen, which colors each opponent seems
   to lack (and how many cards they have taken since), which cards it knows in other hands. It
   plays the card the next foe is least likely to follow, heads-up plays its extra-turn cards
@@ -315,9 +315,12 @@ EXCHANGE_GAIN = 2  # an exchange this many cards to the good is played before an
 class Normal(Agent):
     level = Level.NORMAL
     catch_chance = 0.9
-    late_call_chance = 1.0
+    # Normal forgets UNO about one time in four and remembers late half the time: a person
+    # meets a Normal AI to catch within a few rounds (a Normal that never forgot made
+    # newcomers think catching was broken). Hard and the Expert never forget.
+    late_call_chance = 0.5
     jump_chance = 0.9
-    uno_call_chance = 1.0
+    uno_call_chance = 0.75
 
     def choose_play(
         self, view: SeatView, memory: Memory, plays: list[Play], rng: random.Random
@@ -459,6 +462,8 @@ class Hard(Normal):
     bluff_prior = HARD_BLUFF_PRIOR
     catch_chance = 1.0
     jump_chance = 1.0
+    uno_call_chance = 1.0  # plays to win: never forgets UNO
+    late_call_chance = 1.0
 
     def choose_play(
         self, view: SeatView, memory: Memory, plays: list[Play], rng: random.Random
