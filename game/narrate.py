@@ -141,8 +141,13 @@ class Narrator:
                 return f"{self.verb(player, 'calls', 'call')} UNO!"
             case UnoCaught(player=player, target=target):
                 return f"{self.verb(player, 'catches', 'catch')} {self._who(target)} without UNO"
-            case Challenged(player=player, target=target, bluff=bluff):
+            case Challenged(player=player, target=target, bluff=bluff, hand=hand):
                 result = "it was a bluff" if bluff else "the Wild Draw Four was legal"
+                if hand is not None:
+                    # Only the challenger's text holds the hand (the event is redacted).
+                    whose = "your" if target == self.you else f"{self.names[target]}'s"
+                    shown = ", ".join(c.label for c in hand) or "no cards"
+                    result += f" ({whose} hand: {shown})"
                 return (
                     f"{self.verb(player, 'challenges', 'challenge')} {self._who(target)}: {result}"
                 )

@@ -31,6 +31,7 @@ from game.events import (
     CardsDealt,
     CardsDiscarded,
     CardsDrawn,
+    Challenged,
     ColorChosen,
     DirectionChanged,
     Event,
@@ -73,6 +74,7 @@ DEAL_GAP_S = 0.06
 DRAW_GAP_S = 0.12
 REFAN_S = 0.2
 FLIP_S = 0.18
+SHOWN_S = 3.0  # a challenged hand stays face up for its challenger this long
 # Only the top few discards are sprites; older ones are painted into the pile's look.
 DISCARD_SPRITES = 8
 
@@ -89,7 +91,14 @@ class _Forget:
     sprite: CardSprite
 
 
-Step = Event | _Refan | _Forget
+@dataclass(frozen=True)
+class _Cover:
+    """An internal step: a hand shown to its challenger turns face down again."""
+
+    seat: int
+
+
+Step = Event | _Refan | _Forget | _Cover
 
 
 @dataclass
@@ -316,6 +325,14 @@ class Presenter:
                 return self._rehome(dict(enumerate(hands)))
             case RoundEnded():
                 return self._round_ended(event)
+            case Challenged(player=player, target=target, hand=hand) if (
+                hand is not None and self.visible(player) and not self.visible(target)
+            ):
+                return self._show_hand(target, event)
+            case _Cover(seat=seat):
+                for sprite in self.hands[seat]:
+                    self._flip(sprite, 1.0 if self.visible(seat) else 0.0)
+                return 0.0
         # The rest only announce something (or show nothing): a mark, maybe a sound.
         return self._cue(event)
 
@@ -402,6 +419,13 @@ class Presenter:
         self.winner = ended.winner
         self.sounds.play(Sfx.WIN)
         return 0.6
+
+    def _show_hand(self, seat: int, event: Challenged) -> float:
+        """The official rule: the challenged hand is shown to its challenger (on the screen)."""
+        for sprite in self.hands[seat]:
+            self._flip(sprite, 1.0)
+        self.queue.appendleft((_Cover(seat), ""))
+        return max(SHOWN_S, self._cue(event))
 
     def _cue(self, event: Step) -> float:
         cue = event_cue(event)
