@@ -23,6 +23,71 @@ GOLD = (255, 206, 84)
 ACCENT = (64, 156, 255)
 DANGER = (232, 72, 72)
 PANEL = (14, 22, 30, 215)
+# A button's second line: the softest of these that reads on its fill (ui.detail_for).
+SOFT_LIGHT = (MUTED, (222, 228, 234), WHITE)
+SOFT_DARK = ((40, 44, 52), INK)
+# The focus ring: a bright band between two dark edges, so it stands out on any colour (a gold
+# ring alone vanished against the yellow button and the yellow cards).
+FOCUS_RING = (255, 214, 102)
+FOCUS_EDGE = INK
+# WCAG 2 AA: normal text needs 4.5:1 against its background; large text (24 px and up, or
+# bold from 18.66 px) 3:1.
+AA_NORMAL, AA_LARGE = 4.5, 3.0
+
+
+def luminance(color: tuple[int, ...]) -> float:
+    """WCAG relative luminance of an sRGB colour (its alpha, if any, is ignored)."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in color[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The WCAG contrast ratio of two colours, 1 (same) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def over(fill: tuple[int, ...], below: tuple[int, ...]) -> tuple[int, int, int]:
+    """The colour a translucent ``fill`` (RGBA) shows over an opaque ``below``."""
+    alpha = fill[3] / 255 if len(fill) > 3 else 1.0
+    r, g, b = (round(f * alpha + u * (1 - alpha)) for f, u in zip(fill[:3], below[:3], strict=True))
+    return r, g, b
+
+
+def ink_for(fill: tuple[int, ...]) -> tuple[int, int, int]:
+    """White or near-black, whichever reads better on ``fill``: white text on the yellow button
+    of the colour picker had a contrast of 1.7:1."""
+    return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK
+
+
+def detail_for(fill: tuple[int, ...]) -> tuple[int, int, int]:
+    """The softer colour of a button's second line on ``fill``: the most muted of a few greys
+    (or, on a light fill, dark inks) that still reads at 4.5:1 (grey on yellow could not)."""
+    choices = SOFT_LIGHT if ink_for(fill) == WHITE else SOFT_DARK
+    return next((c for c in choices if contrast(c, fill) >= AA_NORMAL), choices[-1])
+
+
+def lit(fill: tuple[int, int, int], text: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A hovered or focused button's fill: lighter, unless that would leave its text below
+    4.5:1 (white on a lit red or blue), then darker."""
+    light = (min(255, fill[0] + 28), min(255, fill[1] + 28), min(255, fill[2] + 28))
+    if contrast(text, over((*light, 245), INK)) >= AA_NORMAL:
+        return light
+    return (max(0, fill[0] - 28), max(0, fill[1] - 28), max(0, fill[2] - 28))
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 16) -> pygame.Rect:
+    """Draw the focus ring around ``rect``: dark, bright, dark, outside the rect so it hides
+    nothing of what has the focus; returns the ring's outer rect."""
+    outer = rect.inflate(18, 18)
+    pygame.draw.rect(surface, FOCUS_EDGE, outer, width=9, border_radius=radius + 9)
+    pygame.draw.rect(surface, FOCUS_RING, outer.inflate(-4, -4), width=5, border_radius=radius + 7)
+    return outer
 
 
 def set_large_text(on: bool) -> None:
@@ -156,13 +221,18 @@ class Button:
     hot: bool = False
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
-        lit = (self.hot or focused) and self.enabled
-        base = tuple(min(255, c + 28) for c in self.color) if lit else self.color
         alpha = 245 if self.enabled else 120
+        # Buttons lie on dark panels: the text is chosen against the fill as it shows there.
+        text_color = ink_for(over((*self.color, alpha), INK)) if self.enabled else MUTED
+        base = self.color
+        if (self.hot or focused) and self.enabled:
+            base = lit(self.color, text_color)
         fill = (base[0], base[1], base[2], alpha)
+        shown = over(fill, INK)
         border = (255, 214, 102, 255) if focused else (255, 255, 255, 60)
+        if focused:
+            focus_ring(surface, self.rect)
         surface.blit(panel(self.rect.size, 16, fill, border, 3 if focused else 2), self.rect)
-        text_color = WHITE if self.enabled else MUTED
         cx = self.rect.centerx
         room = self.rect.width - 28
         if self.swatch is not None:
@@ -180,7 +250,7 @@ class Button:
                 self.detail,
                 fit_size(self.detail, small, room, Weight.REGULAR),
                 (cx, self.rect.centery + 20),
-                MUTED,
+                detail_for(shown) if self.enabled else MUTED,
                 Weight.REGULAR,
             )
         else:

@@ -20,11 +20,27 @@ from scenes.store.settings import Settings
 from scenes.table.layout import Box, Layout
 from scenes.table.moves import ButtonSpec
 from scenes.table.presenter import Presenter
-from scenes.table.sprites import SHADOW_REST
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ellipsize, panel, wrap
+from scenes.table.sprites import SHADOW_REST, shown_lift
+from scenes.ui import (
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_text,
+    ellipsize,
+    fit_size,
+    focus_ring,
+    panel,
+    wrap,
+)
 
 # The move log and the scores: opaque enough that cards passing behind never show through.
 PANEL_FILL = (8, 12, 18, 238)
+# The card count of a seat with one card left: a red that white text reads on at 6:1 (the
+# lighter red of refusals gave it 4.2:1).
+LAST_CARD = (196, 40, 48)
+CANNOT_PLAY = "can't play"
 
 
 def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
@@ -112,6 +128,32 @@ class Hud:
         # Phone seats whose phone the table waits for, and those the computer plays for now.
         self.away: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
+        # Where the focus ring was last drawn and whether its card can be played (None: no
+        # card of the hand has the focus); the tests read it.
+        self.focus_shown: tuple[pygame.Rect, bool] | None = None
+        self.tag_shown: pygame.Rect | None = None  # the "can't play" tag on a focused card
+
+    def draw_focus(self, surface: pygame.Surface, presenter: Presenter) -> None:
+        """The ring around the card of the hand that has the focus (keys, pad or pointer): a lift
+        alone was too little to see. On a dimmed card the ring stays and a tag says the card
+        cannot be played now, so the focus is never lost nor taken for a playable card."""
+        self.focus_shown = self.tag_shown = None
+        hand = presenter.hands[presenter.viewer]
+        sprite = next((s for s in hand if s.card.uid == presenter.hover), None)
+        if sprite is None or sprite.flip < 0.5:
+            return
+        raised = shown_lift(sprite, presenter.hover, presenter.lifted) - sprite.lift
+        rect = sprite.rect().move(0, -round(raised))
+        ring = focus_ring(surface, rect, 12)
+        playable = sprite.card.uid not in presenter.dimmed
+        if not playable:
+            tag = pygame.Rect(0, 0, rect.width - 8, scaled(22) + 10)
+            tag.midtop = (rect.centerx, rect.y + 6)
+            surface.blit(panel(tag.size, 10, (12, 16, 22, 235), None), tag)
+            size = fit_size(CANNOT_PLAY, 18, tag.width - 10, Weight.BOLD)
+            draw_text(surface, CANNOT_PLAY, size, tag.center, WHITE, Weight.BOLD)
+            self.tag_shown = tag
+        self.focus_shown = (ring, playable)
 
     def draw_table(
         self,
@@ -128,6 +170,7 @@ class Hud:
         for seat in range(game.players):
             self.draw_seat(surface, game, presenter, seat)
         presenter.draw(surface)
+        self.draw_focus(surface, presenter)
         self.draw_status(surface, *(status or (presenter.status or "Good luck!", WHITE)))
         self.draw_log(surface, game, presenter.log)
         self.draw_scores(surface, game)
@@ -219,7 +262,7 @@ class Hud:
         count = len(presenter.hands[seat])
         badge = pygame.Rect(0, 0, 54, 40)
         badge.midright = (rect.right - 10, rect.centery)
-        hue = DANGER if count == 1 else (48, 64, 84)
+        hue = LAST_CARD if count == 1 else (48, 64, 84)
         surface.blit(panel(badge.size, 14, (*hue, 255), None), badge)
         draw_text(surface, str(count), 24, badge.center, WHITE, Weight.BOLD)
         if game.rules.teams:
