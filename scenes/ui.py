@@ -99,7 +99,7 @@ def set_large_text(on: bool) -> None:
 
 def forget_text() -> None:
     """Drop every rendered and measured text (the sizes or the fonts changed)."""
-    for cached in (render, fit_size, ellipsize, _wrapped):
+    for cached in (render, fit_size, ellipsize, _wrapped, typed_text):
         cached.cache_clear()
 
 
@@ -154,6 +154,46 @@ def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEM
     while message and face.size(message + "...")[0] > width:
         message = message[:-1]
     return message + "..."
+
+
+# Letters that look alike in Inter (its capital I and small l are the same pixels) get a mark of
+# their own in text a person must type: serifs on I (the small l stays a plain stroke: a foot
+# made it read as L), a slash through zero (O and o stay round).
+LOOK_ALIKES = frozenset("I0")
+
+
+@lru_cache(maxsize=128)
+def typed_text(
+    message: str, size: int, color: tuple[int, int, int] = WHITE, spacing: int = 1
+) -> pygame.Surface:
+    """``message`` drawn for typing: letter by letter, ``spacing`` pixels apart, with I and 0
+    marked so that none can be read as another (an address typed from the screen failed on
+    them). The bundled fonts have no monospace face, hence the marks."""
+    face = font(size, Weight.SEMIBOLD)
+    glyphs = [face.render(ch, True, color) for ch in message]
+    stroke = max(1, round(face.get_height() * 0.07))
+    width = sum(g.get_width() + spacing for g in glyphs) + 2 * stroke
+    image = pygame.Surface((max(1, width), face.get_height()), pygame.SRCALPHA)
+    x = stroke
+    for ch, glyph in zip(message, glyphs, strict=True):
+        image.blit(glyph, (x, 0))
+        if ch in LOOK_ALIKES:
+            _mark_glyph(image, ch, glyph.get_bounding_rect().move(x, 0), stroke, color)
+        x += glyph.get_width() + spacing
+    return image
+
+
+def _mark_glyph(
+    image: pygame.Surface, ch: str, ink: pygame.Rect, stroke: int, color: tuple[int, int, int]
+) -> None:
+    """The distinguishing mark of one look-alike letter, on its ink box ``ink``."""
+    arm = max(2, ink.height // 5)
+    if ch == "I":  # serifs at the top and the bottom
+        for y in (ink.top, ink.bottom - stroke):
+            pygame.draw.rect(image, color, (ink.centerx - arm, y, 2 * arm + 1, stroke))
+    elif ch == "0":  # a slash from the top right to the bottom left, inside the oval
+        inner = ink.inflate(-2 * stroke - 2, -2 * stroke - 2)
+        pygame.draw.line(image, color, inner.topright, inner.bottomleft, stroke + 1)
 
 
 def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
