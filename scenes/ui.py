@@ -141,7 +141,12 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
     measured = font(size, weight).size(message)[0]
     if measured <= width:
         return size
-    return max(14, min(size - 1, int(size * width / max(1, measured))))
+    guess = max(14, min(size - 1, int(size * width / max(1, measured))))
+    # Text does not shrink exactly in proportion (whole pixels, hinting): step down until it
+    # fits, as far as the floor.
+    while guess > 14 and font(guess, weight).size(message)[0] > width:
+        guess -= 1
+    return guess
 
 
 @lru_cache(maxsize=1024)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -14,7 +15,7 @@ from game.match import Seat, SeatKind
 from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_shape, icon
-from scenes.assets import Weight, scaled
+from scenes.assets import Weight, font, scaled
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
 from scenes.table.layout import Box, Layout
@@ -111,6 +112,82 @@ def warm_later(
 
 def _ring_size(layout: Layout) -> int:
     return round(min(layout.direction.width, layout.direction.height))
+
+
+@dataclass(frozen=True)
+class PlateParts:
+    """Where a name plate's avatar, name, second line and card count go, and the texts as
+    drawn (cut with an ellipsis only when the plate has no room for them)."""
+
+    avatar: pygame.Rect
+    name: str
+    name_size: int
+    name_at: tuple[int, int]
+    who: str
+    who_size: int
+    who_at: tuple[int, int]
+    badge: pygame.Rect
+    count_size: int
+
+    def text_rects(self) -> list[pygame.Rect]:
+        """The rectangles the two lines of text take."""
+        out = []
+        for text, size, at, weight in (
+            (self.name, self.name_size, self.name_at, Weight.BOLD),
+            (self.who, self.who_size, self.who_at, Weight.REGULAR),
+        ):
+            rect = pygame.Rect(0, 0, *font(size, weight).size(text))
+            rect.midleft = at
+            out.append(rect)
+        return out
+
+
+def plate_parts(rect: pygame.Rect, name: str, who: str, count: str) -> PlateParts:
+    """A seat plate's layout: the avatar on the left, the name over the second line, and the
+    card count on the right, level with the name's two lines. When the name does not fit beside
+    the count (Large text, ten seats), the plate reflows: a smaller avatar, the name across the
+    whole width, the count beside the second line, so "Chloe" is no longer cut to "Chl..."
+    nor "Normal AI" to "Norm..." when the name is short."""
+    title_size = max(18, min(28, rect.height // 3))
+    who_size = max(15, title_size - 8)
+    diameter = rect.height - 16
+    left = rect.x + diameter + 20
+    badge = pygame.Rect(0, 0, 54, 40)
+    badge.midright = (rect.right - 10, rect.centery)
+    room = badge.x - 10 - left
+    crowded = font(title_size, Weight.BOLD).size(name)[0] > room
+    if crowded or font(who_size, Weight.REGULAR).size(who)[0] > room:
+        diameter = round(rect.height * 0.6)
+        left = rect.x + diameter + 18
+        line = rect.height // 2 - 6
+        badge = pygame.Rect(0, 0, 44, line)
+        badge.bottomright = (rect.right - 8, rect.bottom - 6)
+        name_room = rect.right - 10 - left
+        who_room = badge.x - 8 - left
+        avatar_box = pygame.Rect(rect.x + 8, 0, diameter, diameter)
+        avatar_box.centery = rect.centery
+        return PlateParts(
+            avatar_box,
+            ellipsize(name, title_size, name_room, Weight.BOLD),
+            title_size,
+            (left, rect.y + round(rect.height * 0.3)),
+            ellipsize(who, who_size, who_room, Weight.REGULAR),
+            who_size,
+            (left, badge.centery),
+            badge,
+            fit_size(count, 20, badge.width - 6, Weight.BOLD),
+        )
+    return PlateParts(
+        pygame.Rect(rect.x + 8, rect.y + 8, diameter, diameter),
+        name,
+        title_size,
+        (left, rect.y + round(rect.height * 0.34)),
+        ellipsize(who, who_size, room, Weight.REGULAR),
+        who_size,
+        (left, rect.y + round(rect.height * 0.72)),
+        badge,
+        24,
+    )
 
 
 class Hud:
@@ -231,40 +308,21 @@ class Hud:
             pulse_alpha = 150 + round(80 * wave)
             surface.blit(panel(glow.size, 24, (255, 206, 84, pulse_alpha), None), glow)
         surface.blit(panel(rect.size, 18, (12, 18, 26, 225), (255, 255, 255, 50)), rect)
-        diameter = rect.height - 16
-        face = avatar(spec.name, diameter, seat)
-        surface.blit(face, (rect.x + 8, rect.y + 8))
-        left = rect.x + diameter + 20
-        title_size = max(18, min(28, rect.height // 3))
-        # The name stops short of the card-count badge on the right of the plate.
-        room = rect.right - 10 - 54 - 10 - left
-        name = ellipsize(self.narrator.name(seat), title_size, room, Weight.BOLD)
-        draw_text(
-            surface,
-            name,
-            title_size,
-            (left, rect.y + rect.height * 0.34),
-            WHITE,
-            Weight.BOLD,
-            "midleft",
-        )
         who, color = self.who(seat)
-        size = max(15, title_size - 8)
-        draw_text(
-            surface,
-            ellipsize(who, size, room, Weight.REGULAR),
-            size,
-            (left, rect.y + rect.height * 0.72),
-            color,
-            Weight.REGULAR,
-            "midleft",
-        )
         count = len(presenter.hands[seat])
-        badge = pygame.Rect(0, 0, 54, 40)
-        badge.midright = (rect.right - 10, rect.centery)
+        parts = plate_parts(rect, self.narrator.name(seat), who, str(count))
+        face = avatar(spec.name, parts.avatar.width, seat)
+        surface.blit(face, parts.avatar)
+        draw_text(
+            surface, parts.name, parts.name_size, parts.name_at, WHITE, Weight.BOLD, "midleft"
+        )
+        draw_text(
+            surface, parts.who, parts.who_size, parts.who_at, color, Weight.REGULAR, "midleft"
+        )
+        badge = parts.badge
         hue = LAST_CARD if count == 1 else (48, 64, 84)
         surface.blit(panel(badge.size, 14, (*hue, 255), None), badge)
-        draw_text(surface, str(count), 24, badge.center, WHITE, Weight.BOLD)
+        draw_text(surface, str(count), parts.count_size, badge.center, WHITE, Weight.BOLD)
         if game.rules.teams:
             team = "A" if seat % 2 == 0 else "B"
             draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
@@ -368,9 +426,11 @@ class Hud:
             y = rect.y + 46 + row * row_h + row_h / 2
             left = rect.x + 16 + col * col_w
             right = left + col_w - (12 if columns > 1 and col == 0 else 0)
-            name = ellipsize(self.narrator.name(seat), size, right - left - 56, Weight.REGULAR)
-            draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             score = str(game.scores[seat])
+            # The name has all the row but its score (a reserved 56 px cut "Chloe" beside a 0).
+            room = right - left - font(size, Weight.SEMIBOLD).size(score)[0] - 10
+            name = ellipsize(self.narrator.name(seat), size, room, Weight.REGULAR)
+            draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
 
     def draw_menu_button(self, surface: pygame.Surface, label: str) -> None:

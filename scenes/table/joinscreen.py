@@ -40,11 +40,11 @@ from scenes.ui import (
 SCREEN_W, SCREEN_H = 1920, 1080
 TOP, GAP = 190, 24  # the title above the seats; the footnote and the buttons are below them
 JOINED = (120, 220, 140)
-# A seat's code is at least this wide where the seats allow (about 100 pixels on a 1366x768
+# A seat's code is at least this wide where the seats allow (about 85 pixels on a 1366x768
 # screen: a phone's camera reads it from arm's length); the address is drawn on one line at the
 # largest size up to ADDRESS_SIZE that fits its cell, never below ADDRESS_MIN.
-MIN_CODE = 140
-ADDRESS_SIZE, ADDRESS_MIN = 26, 12
+MIN_CODE = 120
+ADDRESS_SIZE, ADDRESS_MIN = 26, 12  # a nominal size, and the least size drawn in pixels
 FOOTNOTE_SIZE = 22
 BUTTONS_TOP = SCREEN_H - 40 - 64  # the Leave and Close buttons' top
 FIREWALL = (
@@ -119,11 +119,12 @@ class JoinOverlay(Scene):
 
     def _grid(self) -> tuple[int, int, int, int]:
         """Columns, rows, cell width and cell height for the phone seats: of the arrangements
-        whose codes are at least MIN_CODE wide (or, if none is, those with the widest codes),
-        the one whose address line is largest, then whose code is."""
+        whose codes are at least MIN_CODE wide, those whose address fits on one line (or, if
+        none does, those with the widest codes), the one whose address line is largest, then
+        whose code is."""
         count = max(1, len(self.seats()))
         bottom = self.footnote()[0].top - GAP  # the note's lines at this text size come first
-        best: tuple[tuple[bool, int, int], tuple[int, int, int, int]] | None = None
+        best: tuple[tuple[bool, bool, int, int], tuple[int, int, int, int]] | None = None
         for columns in range(1, min(count, 5) + 1):
             rows = math.ceil(count / columns)
             most = 760 if rows == 1 else 900
@@ -132,7 +133,9 @@ class JoinOverlay(Scene):
             cell = pygame.Rect(0, 0, width, height)
             side = self._spots(cell)[0].width
             size = self._address_size(width)
-            rank = (side >= MIN_CODE, size if side >= MIN_CODE else side, side)
+            fits = typed_text(self._longest(), size).get_width() <= width - 24
+            # A code too small to scan is worse than a small address: the code comes first.
+            rank = (side >= MIN_CODE, fits, size if side >= MIN_CODE else side, side)
             if best is None or rank > best[0]:
                 best = rank, (columns, rows, width, height)
         assert best is not None
@@ -144,13 +147,20 @@ class JoinOverlay(Scene):
         url = self.hub.url(seat) if self.hub is not None else ""
         return url.removeprefix("http://")
 
+    def _longest(self) -> str:
+        return max((self.address(s) for s in self.seats()), key=len, default="")
+
     def _address_size(self, width: int) -> int:
-        """The largest text size at which every seat's address fits a cell ``width`` wide."""
-        longest = max((self.address(s) for s in self.seats()), key=len, default="")
-        for size in range(ADDRESS_SIZE, ADDRESS_MIN, -1):
+        """The largest text size at which every seat's address fits a cell ``width`` wide
+        (ADDRESS_MIN when none does)."""
+        longest = self._longest()
+        size = ADDRESS_SIZE
+        # Down to ADDRESS_MIN pixels as drawn (Large text draws each size 1.4 times larger).
+        while size > 1 and scaled(size - 1) >= ADDRESS_MIN:
             if typed_text(longest, size).get_width() <= width - 24:
                 return size
-        return ADDRESS_MIN
+            size -= 1
+        return size
 
     def address_spot(self, seat: int) -> tuple[int, pygame.Rect]:
         """The text size of a seat's address and the one line it takes on the screen."""
