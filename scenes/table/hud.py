@@ -33,6 +33,7 @@ from scenes.ui import (
     fit_size,
     focus_ring,
     panel,
+    render,
     wrap,
 )
 
@@ -45,7 +46,9 @@ CANNOT_PLAY = "can't play"
 
 
 def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
-    height = min(76.0, (box.height - gap * (max(1, count) - 1)) / max(1, count))
+    # Tall enough for a label and its key line at the text size in use, as the box allows.
+    tallest = max(76.0, scaled(34) * 0.75 + scaled(21) * 1.55 + 16)
+    height = min(tallest, (box.height - gap * (max(1, count) - 1)) / max(1, count))
     return [
         pygame.Rect(
             round(box.x), round(box.y + i * (height + gap)), round(box.width), round(height)
@@ -130,15 +133,15 @@ class PlateParts:
     count_size: int
 
     def text_rects(self) -> list[pygame.Rect]:
-        """The rectangles the two lines of text take."""
+        """Where the letters of the two lines are (as drawn, without the air of their boxes)."""
         out = []
         for text, size, at, weight in (
             (self.name, self.name_size, self.name_at, Weight.BOLD),
             (self.who, self.who_size, self.who_at, Weight.REGULAR),
         ):
-            rect = pygame.Rect(0, 0, *font(size, weight).size(text))
-            rect.midleft = at
-            out.append(rect)
+            image = render(text, size, WHITE, weight)
+            box = image.get_rect(midleft=at)
+            out.append(image.get_bounding_rect().move(box.topleft))
         return out
 
 
@@ -394,7 +397,7 @@ class Hud:
         return lines[-limit:]
 
     def draw_scores(self, surface: pygame.Surface, game: Game) -> None:
-        rect = self.layout.scores.rect()
+        rect = self.scores_rect(game.players, game.rules.teams)
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         rules = game.rules
         target = rules.target_for(game.players)
@@ -406,7 +409,7 @@ class Hud:
         if rules.teams:
             # Partners score together: one line a team.
             for row, team in enumerate(((0, 2), (1, 3))):
-                team_y = rect.y + 59 + row * 26
+                team_y = rect.y + 46 + scaled(13) + row * scaled(26)
                 names = " & ".join(self.narrator.name(s) for s in team)
                 draw_text(
                     surface, names, 18, (rect.x + 16, team_y), WHITE, Weight.REGULAR, "midleft"
@@ -418,7 +421,7 @@ class Hud:
             return
         columns = 1 if players <= 4 else 2  # the layout's scores box is sized for this
         rows = (players + columns - 1) // columns
-        row_h = min(26.0, (rect.height - 48) / max(1, rows))
+        row_h = min(float(scaled(26)), (rect.height - 48) / max(1, rows))
         col_w = (rect.width - 32) / columns
         size = max(14, min(18, round(row_h * 0.8)))
         for seat in range(players):
@@ -432,6 +435,14 @@ class Hud:
             name = ellipsize(self.narrator.name(seat), size, room, Weight.REGULAR)
             draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
+
+    def scores_rect(self, players: int, teams: bool) -> pygame.Rect:
+        """The scores panel: the layout's box, grown downward when Large text makes its rows
+        taller (they ran into each other at the box's 26 px a row)."""
+        rect = self.layout.scores.rect()
+        rows = 2 if teams else players if players <= 4 else (players + 1) // 2
+        rect.height = max(rect.height, 48 + rows * scaled(26) + 14)
+        return rect
 
     def draw_menu_button(self, surface: pygame.Surface, label: str) -> None:
         rect = self.layout.menu_button.rect()
