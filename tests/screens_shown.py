@@ -14,6 +14,7 @@ from game.engine import Game, Phase
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
+from scenes.input import Act, Intent
 from scenes.routes import Table, Title
 from scenes.screens import build_screen
 from scenes.store.settings import Settings
@@ -75,6 +76,25 @@ def options(large: bool) -> App:
     return app
 
 
+def opened(*labels: str) -> Callable[[bool], App]:
+    """The screen reached from the title by the buttons ``labels``, in order."""
+
+    def build(large: bool) -> App:
+        app = title(large)
+        for label in labels:
+            _click(app, label)
+        return app
+
+    return build
+
+
+def paused(large: bool) -> App:
+    app = table(4)(large)
+    app.top.handle(Intent(Act.BACK)) if app.top is not None else None
+    _frames(app, 3)
+    return app
+
+
 def table(players: int) -> Callable[[bool], App]:
     def build(large: bool) -> App:
         app = _app(large)
@@ -124,6 +144,10 @@ SCREENS: dict[str, Callable[[bool], App]] = {
     "setup-4": setup(4),
     "setup-10": setup(10),
     "options": options,
+    "controls": opened("Settings", "Keys"),
+    "howto": opened("How to play"),
+    "stats": opened("Statistics"),
+    "pause": paused,
     "table-4": table(4),
     "table-10": table(10),
     "color-prompt": color_prompt,

@@ -19,7 +19,7 @@ import pytest
 from game.match import default_setup
 from scenes.assets import LARGE_TEXT_SCALE, Weight, font
 from scenes.setup import LEFT, RIGHT
-from scenes.table.hud import plate_parts
+from scenes.table.hud import plate_parts, scores_rect
 from scenes.table.layout import PLAYERS, load_layout
 from scenes.ui import Drawn, render, set_large_text
 from tests.screens_shown import SCREENS, watch
@@ -103,3 +103,18 @@ def test_a_plate_shows_the_whole_name_and_level_at_large_text(players: int) -> N
                 assert not texts[0].colliderect(texts[1])
                 for box in texts:
                     assert not box.colliderect(parts.badge) and not box.colliderect(parts.avatar)
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("players", list(PLAYERS))
+def test_the_scores_panel_grows_with_its_rows_but_clear_of_every_plate(
+    players: int, large: bool
+) -> None:
+    pygame.font.init()
+    set_large_text(large)
+    layout = load_layout(players)
+    rect = scores_rect(layout, players, teams=False)
+    rows = players if players <= 4 else (players + 1) // 2
+    assert rect.height >= 48 + rows * font(18, Weight.REGULAR).get_linesize()
+    assert rect.collidelist([seat.plate.rect() for seat in layout.seats]) == -1
+    assert rect.collidelist([seat.hand.rect() for seat in layout.seats]) == -1

@@ -193,6 +193,15 @@ def plate_parts(rect: pygame.Rect, name: str, who: str, count: str) -> PlatePart
     )
 
 
+def scores_rect(layout: Layout, players: int, teams: bool) -> pygame.Rect:
+    """The scores panel: the layout's box, grown downward when Large text makes its rows
+    taller (they ran into each other at the box's 26 px a row)."""
+    rect = layout.scores.rect()
+    rows = 2 if teams else players if players <= 4 else (players + 1) // 2
+    rect.height = max(rect.height, 48 + rows * scaled(26) + 14)
+    return rect
+
+
 class Hud:
     """Draws everything on the table that is not a card."""
 
@@ -397,7 +406,7 @@ class Hud:
         return lines[-limit:]
 
     def draw_scores(self, surface: pygame.Surface, game: Game) -> None:
-        rect = self.scores_rect(game.players, game.rules.teams)
+        rect = scores_rect(self.layout, game.players, game.rules.teams)
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         rules = game.rules
         target = rules.target_for(game.players)
@@ -435,14 +444,6 @@ class Hud:
             name = ellipsize(self.narrator.name(seat), size, room, Weight.REGULAR)
             draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
-
-    def scores_rect(self, players: int, teams: bool) -> pygame.Rect:
-        """The scores panel: the layout's box, grown downward when Large text makes its rows
-        taller (they ran into each other at the box's 26 px a row)."""
-        rect = self.layout.scores.rect()
-        rows = 2 if teams else players if players <= 4 else (players + 1) // 2
-        rect.height = max(rect.height, 48 + rows * scaled(26) + 14)
-        return rect
 
     def draw_menu_button(self, surface: pygame.Surface, label: str) -> None:
         rect = self.layout.menu_button.rect()
