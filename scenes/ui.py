@@ -356,20 +356,22 @@ class Button:
             )
             room -= 2 * (self.swatch.get_width() + 8)  # the label stays centred
         size = fit_size(self.label, self.text_size, room)
+        # Still too long at the smallest size (a long name in a narrow button): cut, never out.
+        label = ellipsize(self.label, size, room)
         if self.detail:
             small = fit_size(self.detail, max(18, self.text_size // 2 + 4), room, Weight.REGULAR)
             detail_color = detail_for(shown) if self.enabled else MUTED
             label_y, detail_y = two_lines(
                 self.rect,
-                render(self.label, size, text_color),
+                render(label, size, text_color),
                 render(self.detail, small, detail_color, Weight.REGULAR),
                 scaled(small) * 0.55,
             )
-            draw_text(surface, self.label, size, (cx, label_y), text_color, anchor="midtop")
+            draw_text(surface, label, size, (cx, label_y), text_color, anchor="midtop")
             at = (cx, detail_y)
             draw_text(surface, self.detail, small, at, detail_color, Weight.REGULAR, "midtop")
         else:
-            draw_text(surface, self.label, size, self.rect.center, text_color)
+            draw_text(surface, label, size, self.rect.center, text_color)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from scenes.assets import LARGE_TEXT_SCALE, Weight, font
 from scenes.setup import LEFT, RIGHT
 from scenes.table.hud import plate_parts, scores_rect
 from scenes.table.layout import PLAYERS, load_layout
-from scenes.ui import Drawn, render, set_large_text
+from scenes.ui import Button, Drawn, render, set_large_text, watching_text
 from tests.screens_shown import SCREENS, watch
 
 STEP = 1.35
@@ -118,3 +118,18 @@ def test_the_scores_panel_grows_with_its_rows_but_clear_of_every_plate(
     assert rect.height >= 48 + rows * font(18, Weight.REGULAR).get_linesize()
     assert rect.collidelist([seat.plate.rect() for seat in layout.seats]) == -1
     assert rect.collidelist([seat.hand.rect() for seat in layout.seats]) == -1
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_a_button_label_never_leaves_its_button(large: bool) -> None:
+    """A name too long for a narrow button even at the smallest size is cut there, not drawn
+    across the button's edge (the join screen's "Computer plays Maximiliano" at Large text)."""
+    pygame.font.init()
+    set_large_text(large)
+    surface = pygame.Surface((800, 200))
+    for label in ("Computer plays Maximiliano", "Computer plays Bartholomew Featherstone"):
+        button = Button(pygame.Rect(100, 50, 240, 52), label, lambda: None, text_size=24)
+        with watching_text() as (drawn, _):
+            button.draw(surface)
+        [line] = drawn
+        assert button.rect.contains(ink(line)), (label, line.text)

@@ -205,16 +205,25 @@ def mark_spot(
         rect = bubble_rect(spot, bubble)
         return screen.contains(rect) and rect.collidelist(avoid) < 0
 
-    for avoid in (plates + panels, plates):
-        found = next((spot for spot in spots if free(spot, avoid)), None)
-        if found is not None:
-            return found
+    found = next((spot for spot in spots if free(spot, plates + panels)), None)
+    if found is not None:
+        return found
+    # Off the plates, over as little of the hands and panels as can be (a sliver of one's own
+    # cards beside the plate rather than the middle of the hand above it).
+    usable = [spot for spot in spots if free(spot, plates)]
+    if usable:
+        return min(usable, key=lambda spot: _covered(bubble_rect(spot, bubble), panels))
     # A crowded table (ten seats, Large text): the nearest free place around the plate.
     near = sorted(
         ((x + dx, y + dy) for dx in range(-400, 401, 20) for dy in range(-300, 301, 20)),
         key=lambda spot: math.dist(spot, (x, y)),
     )
     return next((spot for spot in near if free(spot, plates)), spots[0])
+
+
+def _covered(rect: pygame.Rect, boxes: Sequence[pygame.Rect]) -> int:
+    """How many pixels of ``boxes`` ``rect`` covers."""
+    return sum(rect.clip(box).width * rect.clip(box).height for box in boxes)
 
 
 _COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3}
