@@ -11,7 +11,7 @@ import pygame
 
 from game.ai import Level
 from game.engine import Game, Phase
-from game.match import MatchSetup, Seat, ai_table, default_setup
+from game.match import AI_NAMES, MatchSetup, Seat, ai_table
 from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.input import Act, Intent
@@ -98,7 +98,8 @@ def paused(large: bool) -> App:
 def table(players: int) -> Callable[[bool], App]:
     def build(large: bool) -> App:
         app = _app(large)
-        scene = app.go(Table(default_setup(players)))
+        seats = (Seat("You"), *(Seat(n, Level.NORMAL) for n in AI_NAMES[: players - 1]))
+        scene = app.go(Table(MatchSetup(Rules(), seats, 4)))
         assert isinstance(scene, TableScene)
         for _ in range(MAX_FRAMES):
             app.step(FRAME, [])

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.match import default_setup
+from game.match import AI_NAMES
 from scenes.assets import LARGE_TEXT_SCALE, Weight, font
 from scenes.setup import LEFT, RIGHT
 from scenes.table.hud import plate_parts, scores_rect
@@ -90,7 +90,7 @@ def test_a_plate_shows_the_whole_name_and_level_at_large_text(players: int) -> N
     pygame.font.init()
     set_large_text(True)
     layout = load_layout(players)
-    names = [s.name for s in default_setup(10).seats] + ["Benedikt", "Gustavo"]
+    names = ["You", *AI_NAMES, "Benedikt", "Gustavo"]
     for place in layout.seats:
         plate = place.plate.rect()
         for name in names:
