@@ -151,8 +151,8 @@ class JoinOverlay(Scene):
         return max((self.address(s) for s in self.seats()), key=len, default="")
 
     def _address_size(self, width: int) -> int:
-        """The largest text size at which every seat's address fits a cell ``width`` wide
-        (ADDRESS_MIN when none does)."""
+        """The largest text size at which every seat's address fits a cell ``width`` wide (the
+        smallest allowed, drawn ADDRESS_MIN pixels or more, when none does)."""
         longest = self._longest()
         size = ADDRESS_SIZE
         # Down to ADDRESS_MIN pixels as drawn (Large text draws each size 1.4 times larger).
