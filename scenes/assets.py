@@ -52,7 +52,7 @@ class Weight(enum.Enum):
 # Large text makes every text this much bigger. The layout keeps its places (buttons and panels
 # are laid out for the normal size, with room to spare), so the factor stays modest; a label
 # that would overflow its button is still fitted by ``ui.fit_size``.
-LARGE_TEXT_SCALE = 1.2
+LARGE_TEXT_SCALE = 1.4
 _text = {"scale": 1.0}  # the text scale now (a dict, so no function needs ``global``)
 
 

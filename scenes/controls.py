@@ -15,9 +15,9 @@ import pygame
 
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight
+from scenes.assets import Weight, font
 from scenes.input import MOVE_LABELS, SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
-from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, save_settings
+from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings, save_settings
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
 
 # Moves without a rebindable key: Enter and Esc are the menus' own keys, and peeking is for a
@@ -46,6 +46,25 @@ def rebind(table: dict[str, T], move: str, value: T) -> str | None:
     return swapped
 
 
+def binding_labels(settings: Settings) -> list[str]:
+    """Every caption of the two columns of bindings, as the buttons show them."""
+    labels = []
+    for move in MOVE_LABELS:
+        key = settings.keys.get(move)
+        labels.append(FIXED_KEY_TEXT[move] if key is None else f"Key: {key_text(key)}")
+        labels.append(f"Controller: {button_name(settings.buttons[move])}")
+    return labels
+
+
+def binding_columns(settings: Settings) -> tuple[int, int]:
+    """The width of a binding button and the left edge of the first column: wide enough for
+    the longest caption at the text size in use (Large text shrank them to fit), the two
+    columns ending where they always did and the moves' names to their left."""
+    widest = max(font(26, Weight.SEMIBOLD).size(label)[0] for label in binding_labels(settings))
+    width = max(420, min(560, widest + 36))
+    return width, 1620 - 2 * width - 20
+
+
 class ControlsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -59,13 +78,14 @@ class ControlsScene(Scene):
     def _build(self) -> None:
         settings = self.app.settings
         buttons: list[Button] = []
+        width, left = binding_columns(settings)
         for row, move in enumerate(MOVE_LABELS):
             y = 180 + row * 78
             key = settings.keys.get(move)
             key_label = FIXED_KEY_TEXT[move] if key is None else f"Key: {key_text(key)}"
             buttons.append(
                 Button(
-                    pygame.Rect(760, y, 420, 68),
+                    pygame.Rect(left, y, width, 68),
                     key_label,
                     partial(self._capture, "key", move),
                     text_size=26,
@@ -75,14 +95,17 @@ class ControlsScene(Scene):
             pad = button_name(settings.buttons[move])
             buttons.append(
                 Button(
-                    pygame.Rect(1200, y, 420, 68),
+                    pygame.Rect(left + width + 20, y, width, 68),
                     f"Controller: {pad}",
                     partial(self._capture, "button", move),
                     text_size=26,
                 )
             )
-        buttons.append(Button(pygame.Rect(560, 820, 380, 72), "Reset to defaults", self._reset))
-        buttons.append(Button(pygame.Rect(980, 820, 380, 72), "Back", self._leave))
+        # As wide as "Reset to defaults" at the text size in use, side by side about the middle.
+        wide = max(380, font(34, Weight.SEMIBOLD).size("Reset to defaults")[0] + 40)
+        reset = pygame.Rect(940 - wide, 820, wide, 72)
+        buttons.append(Button(reset, "Reset to defaults", self._reset))
+        buttons.append(Button(pygame.Rect(980, 820, wide, 72), "Back", self._leave))
         focus = self.menu.focus
         self.menu.buttons = buttons
         self.menu.focus = min(focus, len(buttons) - 1)
@@ -145,10 +168,10 @@ class ControlsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
         draw_text(surface, "Controls", 56, (960, 100), GOLD, Weight.BLACK, shadow=True)
+        _, left = binding_columns(self.app.settings)
         for row, move in enumerate(MOVE_LABELS):
-            draw_text(
-                surface, MOVE_LABELS[move], 30, (300, 214 + row * 78), WHITE, Weight.BOLD, "midleft"
-            )
+            at = (left - 460, 214 + row * 78)
+            draw_text(surface, MOVE_LABELS[move], 30, at, WHITE, Weight.BOLD, "midleft")
         self.menu.draw(surface)
         line = self.waiting or self.message or "Arrows and the d-pad always move the focus."
         # Two lines at most: the bindings reset at start-up can make a long message.

@@ -37,7 +37,7 @@ from scenes.art import felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, key_text
 from scenes.store.settings import Settings
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
 
 @dataclass(frozen=True)
@@ -675,8 +675,12 @@ class HowToScene(Scene):
         self.menu.draw(surface)
         hint = "Wheel, Up/Down or d-pad to scroll; Left/Right or PgUp/PgDn a page"
         room = self.menu.buttons[0].rect.x - 30 - self.rect.x
-        size = fit_size(hint, HINT_SIZE, room)
-        draw_text(surface, hint, size, (self.rect.x, 998), MUTED, anchor="midleft")
+        # Wrapped rather than shrunk: Large text made it 14 px to fit one line.
+        lines = wrap(hint, HINT_SIZE, room, Weight.SEMIBOLD)[:2]
+        pitch = scaled(HINT_SIZE) + 4
+        for i, line in enumerate(lines):
+            y = 998 + (i - (len(lines) - 1) / 2) * pitch
+            draw_text(surface, line, HINT_SIZE, (self.rect.x, y), MUTED, anchor="midleft")
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         if self.limit <= 0:

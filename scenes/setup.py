@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 
 import pygame
 
@@ -26,31 +26,124 @@ from game.match import MatchSetup, SeatKind, fresh_seed
 from game.rules import PRESET_TEXT
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, font
+from scenes.assets import Weight, font, scaled, text_scale
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
 from scenes.routes import Table
 from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
-# The layout, on the logical 1920x1080 surface. Left panel: the players, one row per seat
-# (label, name, who plays it); right panel: the preset and the switches.
+# Where the screen puts things, worked out for the text size in use. Large text makes every
+# word 1.4 times bigger, so the rows cannot keep the places laid out for the normal size ("Seat
+# 10" ran into its name field, "10 players" into the + button, a rule's title into its
+# explanation): each column starts after the widest text before it, each row is as tall as its
+# lines, and as many rows of rules show as fit (the rest scroll). At the normal size the places
+# are those of the original layout.
+# On the logical 1920x1080 surface. Left panel: the players, one row per seat (label, name,
+# who plays it); right panel: the preset and the switches.
 LEFT = pygame.Rect(60, 130, 680, 800)
 RIGHT = pygame.Rect(770, 130, 1090, 800)
+BOTTOM_TEXT = pygame.Rect(400, 948, 960, 120)  # between Back and Start
+LABEL_X = 84
 SEAT_TOP = 280  # the first seat row
-SEAT_PITCH = 58
-SEAT_H = 50
-LABEL_X = 84  # "Seat 10" ends by 160
-NAME_X, NAME_W = 176, 332
-KIND_X, KIND_W = 520, 196
+HINT_Y = 250  # the line above the seats
+SWITCH_X, SWITCH_TOP = 800, 300
+# Text sizes (nominal: the text scale multiplies them).
+PLAYERS_SIZE, LABEL_SIZE, KIND_SIZE = 34, 20, 22
+SWITCH_SIZE, SWITCH_TITLE_SIZE, SWITCH_DETAIL_SIZE = 22, 22, 18
+MORE_RULES = "More rules"
+# The widest of each column's texts: a seat label, who plays a seat, the players' count.
+WIDEST_LABEL = "Seat 10"
+KIND_LABELS = ("Person + pad 10", "Normal AI", "Expert AI", "Phone")
+WIDEST_PLAYERS = "10 players"
+
+
+@dataclass(frozen=True)
+class SetupGrid:
+    """The places of the setup screen's parts at one text size."""
+
+    minus: pygame.Rect
+    players_at: tuple[int, int]  # the centre of "N players"
+    plus: pygame.Rect
+    name_x: int
+    name_w: int
+    kind_x: int
+    kind_w: int
+    seat_h: int
+    seat_pitch: int
+    open_hands: pygame.Rect
+    switch_w: int
+    switch_label_x: int
+    detail_width: int
+    more_rules: pygame.Rect
+
+    def seat_y(self, seat: int) -> int:
+        """The top of a seat's row."""
+        return SEAT_TOP + seat * self.seat_pitch
+
+    def rows_visible(self, row_h: int) -> int:
+        """How many switch rows of ``row_h`` fit the right panel (a row's gap may stick out)."""
+        return max(1, (RIGHT.bottom + 4 - SWITCH_TOP) // row_h)
+
+
+def title_pitch() -> int:
+    """The height of a switch's title line."""
+    return round(scaled(SWITCH_TITLE_SIZE) * 1.1)
+
+
+def detail_pitch() -> int:
+    """The height of a line of a switch's explanation."""
+    return round(scaled(SWITCH_DETAIL_SIZE) * 1.2)
+
+
+def row_height(detail_lines: int) -> int:
+    """A switch row: its title, its explanation's lines and a gap; never below the original."""
+    return max(52, title_pitch() + detail_lines * detail_pitch() + 6)
+
+
+@cache
+def setup_grid(scale: float) -> SetupGrid:
+    """The grid at text scale ``scale`` (the fonts measured are at that scale: callers pass
+    ``text_scale()``, so the cache is per size)."""
+    players_w = font(PLAYERS_SIZE, Weight.BOLD).size(WIDEST_PLAYERS)[0]
+    minus = pygame.Rect(80, 160, 64, 60)
+    # The count between the buttons with room on both sides (it touched + at Large text).
+    plus = pygame.Rect(max(356, minus.right + 32 + players_w), 160, 64, 60)
+    players_at = ((minus.right + plus.x) // 2, 190)
+    label_w = font(LABEL_SIZE, Weight.SEMIBOLD).size(WIDEST_LABEL)[0]
+    name_x = max(176, LABEL_X + label_w + 16)
+    kind_text = max(font(KIND_SIZE, Weight.SEMIBOLD).size(t)[0] for t in KIND_LABELS)
+    kind_w = max(196, min(300, kind_text + 28))
+    kind_x = LEFT.right - 24 - kind_w
+    seat_h = max(50, scaled(24) + 16)
+    seat_pitch = seat_h + 8
+    bottom = max(870, SEAT_TOP + 10 * seat_pitch + 4)
+    open_hands = pygame.Rect(84, bottom, 632, max(44, scaled(20) + 16))
+    switch_w = max(240, max(font(SWITCH_SIZE).size(t)[0] for t in ("classic effects",)) + 40)
+    label_x = SWITCH_X + switch_w + 20
+    more_w = max(160, font(22, Weight.SEMIBOLD).size(MORE_RULES)[0] + 32)
+    more = pygame.Rect(RIGHT.right - 20 - more_w, 240, more_w, max(48, scaled(22) + 18))
+    return SetupGrid(
+        minus,
+        players_at,
+        plus,
+        name_x,
+        kind_x - 12 - name_x,
+        kind_x,
+        kind_w,
+        seat_h,
+        seat_pitch,
+        open_hands,
+        switch_w,
+        label_x,
+        RIGHT.right - 24 - label_x,
+        more,
+    )
+
+
 NAME_PAD = 14  # text inside a name field starts this far from its edge
 NAME_SIZES = (24, 22, 20, 18)  # a long name is drawn smaller, then cut with an ellipsis
-SWITCH_TOP = 300
-ROW_H = 52
-VISIBLE_ROWS = 12
-SWITCH_X, SWITCH_W = 800, 240
-SWITCH_LABEL_X = 1060
-BOTTOM_TEXT = pygame.Rect(400, 948, 960, 120)  # between Back and Start
+DETAIL_LINES = 3  # a rule's explanation wraps to at most this many lines
 CARET_S = 1.0  # the caret blinks once a second: on for the first 60%
 
 
@@ -92,7 +185,14 @@ class SetupScene(Scene):
         self._shadowed: Callable[[pygame.event.Event], list[Intent]] | None = None
         self._name_buttons: list[Button] = []
         self._switch_buttons: list[Button] = []
+        self._row_h = row_height(1)
+        self._visible = 12  # switch rows shown (set by _build for the text size)
         self._build()
+
+    @property
+    def grid(self) -> SetupGrid:
+        """The places of the screen's parts at the text size in use."""
+        return setup_grid(text_scale())
 
     @property
     def kinds(self) -> list[SeatChoice]:
@@ -114,28 +214,27 @@ class SetupScene(Scene):
         focus = self.menu.focus
         buttons: list[Button] = []
         # Players.
-        buttons.append(Button(pygame.Rect(80, 160, 64, 60), "-", self._fewer, text_size=36))
-        buttons.append(Button(pygame.Rect(356, 160, 64, 60), "+", self._more, text_size=36))
+        grid = self.grid
+        buttons.append(Button(grid.minus, "-", self._fewer, text_size=36))
+        buttons.append(Button(grid.plus, "+", self._more, text_size=36))
         self._name_buttons = []
         for seat in range(model.players):
-            y = SEAT_TOP + seat * SEAT_PITCH
+            y = grid.seat_y(seat)
             # The name is drawn by the scene (fitted, or as a text entry), not as a label.
             field = Button(
-                pygame.Rect(NAME_X, y, NAME_W, SEAT_H),
+                pygame.Rect(grid.name_x, y, grid.name_w, grid.seat_h),
                 "",
                 partial(self._edit_name, seat),
                 color=(22, 32, 42),
             )
             self._name_buttons.append(field)
             buttons.append(field)
-            kind = pygame.Rect(KIND_X, y, KIND_W, SEAT_H)
+            kind = pygame.Rect(grid.kind_x, y, grid.kind_w, grid.seat_h)
             buttons.append(
                 Button(kind, self._kind_label(seat), partial(self._cycle_kind, seat), text_size=22)
             )
         label = f"Open hands (young players): {'on' if model.open_hands else 'off'}"
-        buttons.append(
-            Button(pygame.Rect(84, 870, 632, 44), label, self._toggle_open, text_size=20)
-        )
+        buttons.append(Button(grid.open_hands, label, self._toggle_open, text_size=20))
         # Preset.
         buttons.append(
             Button(
@@ -147,9 +246,15 @@ class SetupScene(Scene):
         )
         names = model.switches()
         self._switch_buttons = []
-        self.scroll = max(0, min(self.scroll, len(names) - VISIBLE_ROWS))
-        for row, name in enumerate(names[self.scroll : self.scroll + VISIBLE_ROWS]):
-            rect = pygame.Rect(SWITCH_X, SWITCH_TOP + row * ROW_H, SWITCH_W, ROW_H - 8)
+        # Every row as tall as the longest explanation needs, so rows do not jump on a change.
+        lines = max((len(self._detail_lines(n)) for n in names), default=1)
+        self._row_h = row_height(lines)
+        self._visible = grid.rows_visible(self._row_h)
+        self.scroll = max(0, min(self.scroll, len(names) - self._visible))
+        button_h = max(44, scaled(SWITCH_TITLE_SIZE) + 16)
+        for row, name in enumerate(names[self.scroll : self.scroll + self._visible]):
+            rect = pygame.Rect(SWITCH_X, 0, grid.switch_w, button_h)
+            rect.centery = SWITCH_TOP + row * self._row_h + (self._row_h - 8) // 2
             switch = Button(
                 rect,
                 model.switch_text(name),
@@ -159,10 +264,8 @@ class SetupScene(Scene):
             )
             self._switch_buttons.append(switch)
             buttons.append(switch)
-        if len(names) > VISIBLE_ROWS:
-            buttons.append(
-                Button(pygame.Rect(1680, 240, 160, 48), "More rules", self._scroll, text_size=22)
-            )
+        if len(names) > self._visible:
+            buttons.append(Button(grid.more_rules, "More rules", self._scroll, text_size=22))
         start = Button(
             pygame.Rect(1380, 960, 420, 84),
             "Start",
@@ -179,7 +282,7 @@ class SetupScene(Scene):
 
     def switch_button(self, name: str) -> Button | None:
         """The button of a switch, when its row is on screen."""
-        rows = self._names[self.scroll : self.scroll + VISIBLE_ROWS]
+        rows = self._names[self.scroll : self.scroll + self._visible]
         if name not in rows:
             return None
         return self._switch_buttons[rows.index(name)]
@@ -222,7 +325,7 @@ class SetupScene(Scene):
         self._changed(partial(self.model.cycle, name))
 
     def _scroll(self) -> None:
-        last = len(self._names) - VISIBLE_ROWS
+        last = len(self._names) - self._visible
         self.scroll = 0 if self.scroll >= last else min(last, self.scroll + 6)
         self._build()
 
@@ -350,7 +453,7 @@ class SetupScene(Scene):
             self._changed(partial(self.model.give_pad, intent.device))
             return
         if intent.act is Act.SCROLL and intent.amount:
-            limit = max(0, len(self._names) - VISIBLE_ROWS)
+            limit = max(0, len(self._names) - self._visible)
             self.scroll = min(limit, max(0, self.scroll - intent.amount))
             self._build()
             return
@@ -394,11 +497,14 @@ class SetupScene(Scene):
             draw_text(surface, "New game", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         for rect in (LEFT, RIGHT):
             surface.blit(panel(rect.size, 26, (10, 16, 22, 200)), rect)
-        draw_text(surface, f"{self.model.players} players", 34, (250, 190), WHITE, Weight.BOLD)
+        grid = self.grid
+        players = f"{self.model.players} players"
+        draw_text(surface, players, PLAYERS_SIZE, grid.players_at, WHITE, Weight.BOLD)
         self._draw_hint(surface)
         for seat in range(self.model.players):
-            y = SEAT_TOP + seat * SEAT_PITCH + SEAT_H / 2
-            draw_text(surface, f"Seat {seat + 1}", 20, (LABEL_X, y), MUTED, anchor="midleft")
+            y = grid.seat_y(seat) + grid.seat_h / 2
+            label = f"Seat {seat + 1}"
+            draw_text(surface, label, LABEL_SIZE, (LABEL_X, y), MUTED, anchor="midleft")
         self._draw_rules(surface)
         self._draw_bottom(surface)
         self.menu.draw(surface)
@@ -415,11 +521,13 @@ class SetupScene(Scene):
     def _draw_notice(self, surface: pygame.Surface, notice: str) -> None:
         """A message about the remembered file, where the title would be."""
         lines = wrap(notice, 20, 1640)[:4]
-        rect = pygame.Rect(0, 0, 1720, 20 + len(lines) * 26)
+        pitch = scaled(26)
+        rect = pygame.Rect(0, 0, 1720, 20 + len(lines) * pitch)
         rect.midtop = (960, max(6, 122 - rect.height))
         surface.blit(panel(rect.size, 14, (8, 12, 18, 235), (255, 206, 84, 180)), rect)
         for i, line in enumerate(lines):
-            draw_text(surface, line, 20, (960, rect.y + 23 + i * 26), WHITE, Weight.REGULAR)
+            y = rect.y + 10 + pitch // 2 + i * pitch
+            draw_text(surface, line, 20, (960, y), WHITE, Weight.REGULAR)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """One line above the seats: how to rename, or what the entry is waiting for."""
@@ -432,7 +540,7 @@ class SetupScene(Scene):
             hint, color = self.flash, GOLD
         else:
             hint = "Click a name, or press Enter on it, to change it."
-        draw_text(surface, hint, 20, (LABEL_X, 250), color, Weight.REGULAR, "midleft")
+        draw_text(surface, hint, 20, (LABEL_X, HINT_Y), color, Weight.REGULAR, "midleft")
 
     def _draw_entry(
         self, surface: pygame.Surface, rect: pygame.Rect, entry: NameEntry, default: str
@@ -472,31 +580,40 @@ class SetupScene(Scene):
         if entry.blink < CARET_S * 0.6:
             pygame.draw.line(surface, GOLD, (caret_x, rect.y + 11), (caret_x, rect.bottom - 11), 2)
 
+    def _detail_lines(self, name: str) -> list[str]:
+        """A switch's explanation, wrapped to the room beside its button."""
+        width = self.grid.detail_width
+        return wrap(self.model.switch_detail(name), SWITCH_DETAIL_SIZE, width)[:DETAIL_LINES]
+
     def _draw_rules(self, surface: pygame.Surface) -> None:
-        lines = wrap(PRESET_TEXT[self.model.preset], 20, RIGHT.right - 1290 - 30)
-        for i, line in enumerate(lines[:3]):
-            y = 192 + (i - (len(lines[:3]) - 1) / 2) * 26
-            draw_text(surface, line, 20, (1290, y), MUTED, Weight.REGULAR, "midleft")
-        for row, name in enumerate(self._names[self.scroll : self.scroll + VISIBLE_ROWS]):
-            row_y = SWITCH_TOP + row * ROW_H + (ROW_H - 8) / 2
-            detail = self.model.switch_detail(name)
+        grid = self.grid
+        more = grid.more_rules
+        left = SWITCH_X + 460 + 30  # right of the preset button
+        lines = wrap(PRESET_TEXT[self.model.preset], 20, RIGHT.right - left - 30)[:3]
+        pitch = scaled(26)
+        for i, line in enumerate(lines):
+            y = 192 + (i - (len(lines) - 1) / 2) * pitch
+            draw_text(surface, line, 20, (left, y), MUTED, Weight.REGULAR, "midleft")
+        x = grid.switch_label_x
+        for row, name in enumerate(self._names[self.scroll : self.scroll + self._visible]):
+            top = SWITCH_TOP + row * self._row_h
+            title = switch_label(name)
+            title_y = top + title_pitch() // 2
             draw_text(
-                surface,
-                switch_label(name),
-                22,
-                (SWITCH_LABEL_X, row_y - 12),
-                WHITE,
-                Weight.BOLD,
-                "midleft",
+                surface, title, SWITCH_TITLE_SIZE, (x, title_y), WHITE, Weight.BOLD, "midleft"
             )
-            draw_text(
-                surface, detail, 18, (SWITCH_LABEL_X, row_y + 13), MUTED, Weight.REGULAR, "midleft"
+            for i, line in enumerate(self._detail_lines(name)):
+                y = top + title_pitch() + i * detail_pitch() + detail_pitch() // 2
+                size = SWITCH_DETAIL_SIZE
+                draw_text(surface, line, size, (x, y), MUTED, Weight.REGULAR, "midleft")
+        if len(self._names) > self._visible:
+            last = min(len(self._names), self.scroll + self._visible)
+            more_text = (
+                "scroll for more" if last < len(self._names) else "scroll back for the first"
             )
-        if len(self._names) > VISIBLE_ROWS:
-            last = min(len(self._names), self.scroll + VISIBLE_ROWS)
-            more = "scroll for more" if last < len(self._names) else "scroll back for the first"
-            shown = f"Rules {self.scroll + 1}-{last} of {len(self._names)} ({more})"
-            draw_text(surface, shown, 18, (1660, 264), MUTED, anchor="midright")
+            shown = f"Rules {self.scroll + 1}-{last} of {len(self._names)} ({more_text})"
+            at = (more.x - 16, more.centery)
+            draw_text(surface, shown, 18, at, MUTED, anchor="midright")
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         """Between Back and Start: why Start is off, else the hints for this table."""
@@ -533,6 +650,13 @@ class SetupScene(Scene):
             for line in wrap(text, 19, BOTTOM_TEXT.width)
         ]
         lines = lines[:4]
-        top = BOTTOM_TEXT.centery - (len(lines) - 1) * 12
+        pitch = scaled(24)
+        top = BOTTOM_TEXT.centery - (len(lines) - 1) * pitch / 2
+        if lines:
+            # On a panel of its own: straight on the felt, a warning read at 1.9:1.
+            back = pygame.Rect(0, 0, BOTTOM_TEXT.width + 40, len(lines) * pitch + 16)
+            back.center = (BOTTOM_TEXT.centerx, round(top + (len(lines) - 1) * pitch / 2))
+            surface.blit(panel(back.size, 14, (10, 16, 22, 200), None), back)
         for i, (line, color) in enumerate(lines):
-            draw_text(surface, line, 19, (BOTTOM_TEXT.centerx, top + i * 24), color, Weight.REGULAR)
+            at = (BOTTOM_TEXT.centerx, top + i * pitch)
+            draw_text(surface, line, 19, at, color, Weight.REGULAR)

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
 
+import pygame
 import pytest
 
 from game.cards import Card, Color, Rank
@@ -35,6 +36,8 @@ from scenes.table.sprites import (
     LIFT_HOVER,
     LIFT_PLAYABLE,
     CardSprite,
+    bubble_rect,
+    bubble_size,
     deal_places,
     event_cue,
     fan_slots,
@@ -44,6 +47,7 @@ from scenes.table.sprites import (
     shown_lift,
     table_sprites,
 )
+from scenes.ui import set_large_text
 
 WIDE = SeatLayout(plate=Box(800, 1000, 320, 50), hand=Box(300, 800, 1320, 180), card_width=120)
 TALL = SeatLayout(plate=Box(20, 400, 200, 50), hand=Box(40, 100, 150, 700), card_width=80)
@@ -120,18 +124,44 @@ def test_a_mark_without_a_seat_floats_above_the_discard_pile() -> None:
     assert mark_spot(pile, None) == (960, 490 - 180 * 0.9)
 
 
+# Every text a seat's bubble shows (event_cue's and a chosen colour's), at its size.
+SEAT_MARKS = (
+    ("Skipped", 40),
+    ("+12 coming", 40),
+    ("UNO!", 52),
+    ("Caught!", 46),
+    ("Done!", 40),
+    ("Last!", 46),
+    ("Out!", 48),
+    ("Yellow!", 40),
+)
+
+
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("players", list(PLAYERS))
-def test_a_seats_mark_is_on_screen_over_its_plate_and_over_no_ones_cards(players: int) -> None:
+def test_a_seats_mark_is_on_screen_and_covers_no_name_plate(players: int, large: bool) -> None:
+    """ "Skipped" and the colour bubbles covered the plate of the seat they named (and at the
+    top, the plate was all one saw of it)."""
+    pygame.font.init()
     layout = load_layout(players)
-    for place in layout.seats:
-        x, y = mark_spot(layout.discard_pile, place)
-        plate = place.plate
-        assert x == plate.center[0]
-        assert y in (plate.center[1], plate.center[1] - plate.height * 0.9)
-        assert 0 <= y <= layout.size[1]
-        for other in layout.seats:
-            hand = other.hand
-            assert not (hand.x <= x <= hand.x + hand.width and hand.y <= y <= hand.y + hand.height)
+    screen = pygame.Rect(0, 0, *layout.size)
+    plates = [seat.plate.rect() for seat in layout.seats]
+    set_large_text(large)
+    try:
+        for place in layout.seats:
+            for text, size in SEAT_MARKS:
+                bubble = bubble_size(text, size)
+                spot = mark_spot(layout.discard_pile, place, bubble, layout)
+                covered = bubble_rect(spot, bubble)
+                assert screen.contains(covered), (players, text)
+                assert covered.collidelist(plates) == -1, (players, place.plate, text)
+                # Next to its own plate, not somewhere across the table.
+                gap = max(
+                    abs(spot[0] - place.plate.center[0]), abs(spot[1] - place.plate.center[1])
+                )
+                assert gap <= max(bubble) + max(place.plate.width, place.plate.height)
+    finally:
+        set_large_text(False)
 
 
 def test_announce_only_events_mark_the_right_seat() -> None:
@@ -241,7 +271,9 @@ def test_an_announce_only_event_shows_its_mark_and_sound_and_waits() -> None:
     presenter = presenter_for(game)
     wait = presenter.play(UnoCaught(player=0, target=1))
     [mark] = presenter.marks
-    assert (mark.x, mark.y) == mark_spot(presenter.layout.discard_pile, presenter.place(1))
+    layout = presenter.layout
+    spot = mark_spot(layout.discard_pile, presenter.place(1), bubble_size("Caught!", 46), layout)
+    assert (mark.x, mark.y) == spot
     assert mark.text == "Caught!" and wait == 0.35
     assert isinstance(presenter.sounds, Heard) and presenter.sounds.heard == [Sfx.PENALTY]
     assert presenter.play(Passed(player=0)) == 0.0 and len(presenter.marks) == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -14,21 +15,40 @@ from game.match import Seat, SeatKind
 from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_shape, icon
-from scenes.assets import Weight, scaled
+from scenes.assets import Weight, font, scaled
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
 from scenes.table.layout import Box, Layout
 from scenes.table.moves import ButtonSpec
 from scenes.table.presenter import Presenter
-from scenes.table.sprites import SHADOW_REST
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ellipsize, panel, wrap
+from scenes.table.sprites import SHADOW_REST, shown_lift
+from scenes.ui import (
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_text,
+    ellipsize,
+    fit_size,
+    focus_ring,
+    panel,
+    render,
+    wrap,
+)
 
 # The move log and the scores: opaque enough that cards passing behind never show through.
 PANEL_FILL = (8, 12, 18, 238)
+# The card count of a seat with one card left: a red that white text reads on at 6:1 (the
+# lighter red of refusals gave it 4.2:1).
+LAST_CARD = (196, 40, 48)
+CANNOT_PLAY = "can't play"
 
 
 def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
-    height = min(76.0, (box.height - gap * (max(1, count) - 1)) / max(1, count))
+    # Tall enough for a label and its key line at the text size in use, as the box allows.
+    tallest = max(76.0, scaled(34) * 0.75 + scaled(21) * 1.55 + 16)
+    height = min(tallest, (box.height - gap * (max(1, count) - 1)) / max(1, count))
     return [
         pygame.Rect(
             round(box.x), round(box.y + i * (height + gap)), round(box.width), round(height)
@@ -97,6 +117,91 @@ def _ring_size(layout: Layout) -> int:
     return round(min(layout.direction.width, layout.direction.height))
 
 
+@dataclass(frozen=True)
+class PlateParts:
+    """Where a name plate's avatar, name, second line and card count go, and the texts as
+    drawn (cut with an ellipsis only when the plate has no room for them)."""
+
+    avatar: pygame.Rect
+    name: str
+    name_size: int
+    name_at: tuple[int, int]
+    who: str
+    who_size: int
+    who_at: tuple[int, int]
+    badge: pygame.Rect
+    count_size: int
+
+    def text_rects(self) -> list[pygame.Rect]:
+        """Where the letters of the two lines are (as drawn, without the air of their boxes)."""
+        out = []
+        for text, size, at, weight in (
+            (self.name, self.name_size, self.name_at, Weight.BOLD),
+            (self.who, self.who_size, self.who_at, Weight.REGULAR),
+        ):
+            image = render(text, size, WHITE, weight)
+            box = image.get_rect(midleft=at)
+            out.append(image.get_bounding_rect().move(box.topleft))
+        return out
+
+
+def plate_parts(rect: pygame.Rect, name: str, who: str, count: str) -> PlateParts:
+    """A seat plate's layout: the avatar on the left, the name over the second line, and the
+    card count on the right, level with the name's two lines. When the name does not fit beside
+    the count (Large text, ten seats), the plate reflows: a smaller avatar, the name across the
+    whole width, the count beside the second line, so "Chloe" is no longer cut to "Chl..."
+    nor "Normal AI" to "Norm..." when the name is short."""
+    title_size = max(18, min(28, rect.height // 3))
+    who_size = max(15, title_size - 8)
+    diameter = rect.height - 16
+    left = rect.x + diameter + 20
+    badge = pygame.Rect(0, 0, 54, 40)
+    badge.midright = (rect.right - 10, rect.centery)
+    room = badge.x - 10 - left
+    crowded = font(title_size, Weight.BOLD).size(name)[0] > room
+    if crowded or font(who_size, Weight.REGULAR).size(who)[0] > room:
+        diameter = round(rect.height * 0.6)
+        left = rect.x + diameter + 18
+        line = rect.height // 2 - 6
+        badge = pygame.Rect(0, 0, 44, line)
+        badge.bottomright = (rect.right - 8, rect.bottom - 6)
+        name_room = rect.right - 10 - left
+        who_room = badge.x - 8 - left
+        avatar_box = pygame.Rect(rect.x + 8, 0, diameter, diameter)
+        avatar_box.centery = rect.centery
+        return PlateParts(
+            avatar_box,
+            ellipsize(name, title_size, name_room, Weight.BOLD),
+            title_size,
+            (left, rect.y + round(rect.height * 0.3)),
+            ellipsize(who, who_size, who_room, Weight.REGULAR),
+            who_size,
+            (left, badge.centery),
+            badge,
+            fit_size(count, 20, badge.width - 6, Weight.BOLD),
+        )
+    return PlateParts(
+        pygame.Rect(rect.x + 8, rect.y + 8, diameter, diameter),
+        name,
+        title_size,
+        (left, rect.y + round(rect.height * 0.34)),
+        ellipsize(who, who_size, room, Weight.REGULAR),
+        who_size,
+        (left, rect.y + round(rect.height * 0.72)),
+        badge,
+        24,
+    )
+
+
+def scores_rect(layout: Layout, players: int, teams: bool) -> pygame.Rect:
+    """The scores panel: the layout's box, grown downward when Large text makes its rows
+    taller (they ran into each other at the box's 26 px a row)."""
+    rect = layout.scores.rect()
+    rows = 2 if teams else players if players <= 4 else (players + 1) // 2
+    rect.height = max(rect.height, 48 + rows * scaled(26) + 14)
+    return rect
+
+
 class Hud:
     """Draws everything on the table that is not a card."""
 
@@ -112,6 +217,32 @@ class Hud:
         # Phone seats whose phone the table waits for, and those the computer plays for now.
         self.away: frozenset[int] = frozenset()
         self.computer: frozenset[int] = frozenset()
+        # Where the focus ring was last drawn and whether its card can be played (None: no
+        # card of the hand has the focus); the tests read it.
+        self.focus_shown: tuple[pygame.Rect, bool] | None = None
+        self.tag_shown: pygame.Rect | None = None  # the "can't play" tag on a focused card
+
+    def draw_focus(self, surface: pygame.Surface, presenter: Presenter) -> None:
+        """The ring around the card of the hand that has the focus (keys, pad or pointer): a lift
+        alone was too little to see. On a dimmed card the ring stays and a tag says the card
+        cannot be played now, so the focus is never lost nor taken for a playable card."""
+        self.focus_shown = self.tag_shown = None
+        hand = presenter.hands[presenter.viewer]
+        sprite = next((s for s in hand if s.card.uid == presenter.hover), None)
+        if sprite is None or sprite.flip < 0.5:
+            return
+        raised = shown_lift(sprite, presenter.hover, presenter.lifted) - sprite.lift
+        rect = sprite.rect().move(0, -round(raised))
+        ring = focus_ring(surface, rect, 12)
+        playable = sprite.card.uid not in presenter.dimmed
+        if not playable:
+            tag = pygame.Rect(0, 0, rect.width - 8, scaled(22) + 10)
+            tag.midtop = (rect.centerx, rect.y + 6)
+            surface.blit(panel(tag.size, 10, (12, 16, 22, 235), None), tag)
+            size = fit_size(CANNOT_PLAY, 18, tag.width - 10, Weight.BOLD)
+            draw_text(surface, CANNOT_PLAY, size, tag.center, WHITE, Weight.BOLD)
+            self.tag_shown = tag
+        self.focus_shown = (ring, playable)
 
     def draw_table(
         self,
@@ -128,6 +259,7 @@ class Hud:
         for seat in range(game.players):
             self.draw_seat(surface, game, presenter, seat)
         presenter.draw(surface)
+        self.draw_focus(surface, presenter)
         self.draw_status(surface, *(status or (presenter.status or "Good luck!", WHITE)))
         self.draw_log(surface, game, presenter.log)
         self.draw_scores(surface, game)
@@ -188,40 +320,21 @@ class Hud:
             pulse_alpha = 150 + round(80 * wave)
             surface.blit(panel(glow.size, 24, (255, 206, 84, pulse_alpha), None), glow)
         surface.blit(panel(rect.size, 18, (12, 18, 26, 225), (255, 255, 255, 50)), rect)
-        diameter = rect.height - 16
-        face = avatar(spec.name, diameter, seat)
-        surface.blit(face, (rect.x + 8, rect.y + 8))
-        left = rect.x + diameter + 20
-        title_size = max(18, min(28, rect.height // 3))
-        # The name stops short of the card-count badge on the right of the plate.
-        room = rect.right - 10 - 54 - 10 - left
-        name = ellipsize(self.narrator.name(seat), title_size, room, Weight.BOLD)
-        draw_text(
-            surface,
-            name,
-            title_size,
-            (left, rect.y + rect.height * 0.34),
-            WHITE,
-            Weight.BOLD,
-            "midleft",
-        )
         who, color = self.who(seat)
-        size = max(15, title_size - 8)
-        draw_text(
-            surface,
-            ellipsize(who, size, room, Weight.REGULAR),
-            size,
-            (left, rect.y + rect.height * 0.72),
-            color,
-            Weight.REGULAR,
-            "midleft",
-        )
         count = len(presenter.hands[seat])
-        badge = pygame.Rect(0, 0, 54, 40)
-        badge.midright = (rect.right - 10, rect.centery)
-        hue = DANGER if count == 1 else (48, 64, 84)
+        parts = plate_parts(rect, self.narrator.name(seat), who, str(count))
+        face = avatar(spec.name, parts.avatar.width, seat)
+        surface.blit(face, parts.avatar)
+        draw_text(
+            surface, parts.name, parts.name_size, parts.name_at, WHITE, Weight.BOLD, "midleft"
+        )
+        draw_text(
+            surface, parts.who, parts.who_size, parts.who_at, color, Weight.REGULAR, "midleft"
+        )
+        badge = parts.badge
+        hue = LAST_CARD if count == 1 else (48, 64, 84)
         surface.blit(panel(badge.size, 14, (*hue, 255), None), badge)
-        draw_text(surface, str(count), 24, badge.center, WHITE, Weight.BOLD)
+        draw_text(surface, str(count), parts.count_size, badge.center, WHITE, Weight.BOLD)
         if game.rules.teams:
             team = "A" if seat % 2 == 0 else "B"
             draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
@@ -293,7 +406,7 @@ class Hud:
         return lines[-limit:]
 
     def draw_scores(self, surface: pygame.Surface, game: Game) -> None:
-        rect = self.layout.scores.rect()
+        rect = scores_rect(self.layout, game.players, game.rules.teams)
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         rules = game.rules
         target = rules.target_for(game.players)
@@ -305,7 +418,7 @@ class Hud:
         if rules.teams:
             # Partners score together: one line a team.
             for row, team in enumerate(((0, 2), (1, 3))):
-                team_y = rect.y + 59 + row * 26
+                team_y = rect.y + 46 + scaled(13) + row * scaled(26)
                 names = " & ".join(self.narrator.name(s) for s in team)
                 draw_text(
                     surface, names, 18, (rect.x + 16, team_y), WHITE, Weight.REGULAR, "midleft"
@@ -317,7 +430,7 @@ class Hud:
             return
         columns = 1 if players <= 4 else 2  # the layout's scores box is sized for this
         rows = (players + columns - 1) // columns
-        row_h = min(26.0, (rect.height - 48) / max(1, rows))
+        row_h = min(float(scaled(26)), (rect.height - 48) / max(1, rows))
         col_w = (rect.width - 32) / columns
         size = max(14, min(18, round(row_h * 0.8)))
         for seat in range(players):
@@ -325,9 +438,11 @@ class Hud:
             y = rect.y + 46 + row * row_h + row_h / 2
             left = rect.x + 16 + col * col_w
             right = left + col_w - (12 if columns > 1 and col == 0 else 0)
-            name = ellipsize(self.narrator.name(seat), size, right - left - 56, Weight.REGULAR)
-            draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             score = str(game.scores[seat])
+            # The name has all the row but its score (a reserved 56 px cut "Chloe" beside a 0).
+            room = right - left - font(size, Weight.SEMIBOLD).size(score)[0] - 10
+            name = ellipsize(self.narrator.name(seat), size, room, Weight.REGULAR)
+            draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")
 
     def draw_menu_button(self, surface: pygame.Surface, label: str) -> None:

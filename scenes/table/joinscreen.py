@@ -19,14 +19,34 @@ from game.ai import Level
 from game.match import Match
 from game.remote.hub import PhoneHub
 from scenes.app import App, Scene
-from scenes.assets import Weight
+from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent
 from scenes.qr import qr_surface
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, fit_size, panel
+from scenes.ui import (
+    DANGER,
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    dim,
+    draw_text,
+    fit_size,
+    panel,
+    typed_text,
+    wrap,
+)
 
 SCREEN_W, SCREEN_H = 1920, 1080
-TOP, BOTTOM, GAP = 190, 190, 24  # the title above the seats, the hint and buttons below
+TOP, GAP = 190, 24  # the title above the seats; the footnote and the buttons are below them
 JOINED = (120, 220, 140)
+# A seat's code is at least this wide where the seats allow (about 85 pixels on a 1366x768
+# screen: a phone's camera reads it from arm's length); the address is drawn on one line at the
+# largest size up to ADDRESS_SIZE that fits its cell, never below ADDRESS_MIN.
+MIN_CODE = 120
+ADDRESS_SIZE, ADDRESS_MIN = 26, 12  # a nominal size, and the least size drawn in pixels
+FOOTNOTE_SIZE = 22
+BUTTONS_TOP = SCREEN_H - 40 - 64  # the Leave and Close buttons' top
 FIREWALL = (
     "Phones must be on the same Wi-Fi as this computer. If a phone cannot open the page, "
     "this computer's firewall may be asking: allow One More Card on private networks."
@@ -98,13 +118,77 @@ class JoinOverlay(Scene):
     # ------------------------------------------------------------- layout
 
     def _grid(self) -> tuple[int, int, int, int]:
-        """Columns, rows, cell width and cell height for the phone seats."""
+        """Columns, rows, cell width and cell height for the phone seats: of the arrangements
+        whose codes are at least MIN_CODE wide, those whose address fits on one line (or, if
+        none does, those with the widest codes), the one whose address line is largest, then
+        whose code is."""
         count = max(1, len(self.seats()))
-        columns = count if count <= 4 else 3 if count <= 6 else 4 if count <= 8 else 5
-        rows = math.ceil(count / columns)
-        width = min(440 if rows == 1 else 600, (SCREEN_W - 160 - (columns - 1) * GAP) // columns)
-        height = (SCREEN_H - TOP - BOTTOM - (rows - 1) * GAP) // rows
-        return columns, rows, width, height
+        bottom = self.footnote()[0].top - GAP  # the note's lines at this text size come first
+        best: tuple[tuple[bool, bool, int, int], tuple[int, int, int, int]] | None = None
+        for columns in range(1, min(count, 5) + 1):
+            rows = math.ceil(count / columns)
+            most = 760 if rows == 1 else 900
+            width = min(most, (SCREEN_W - 160 - (columns - 1) * GAP) // columns)
+            height = (bottom - TOP - (rows - 1) * GAP) // rows
+            cell = pygame.Rect(0, 0, width, height)
+            side = self._spots(cell)[0].width
+            size = self._address_size(width)
+            fits = typed_text(self._longest(), size).get_width() <= width - 24
+            # A code too small to scan is worse than a small address: the code comes first.
+            rank = (side >= MIN_CODE, fits, size if side >= MIN_CODE else side, side)
+            if best is None or rank > best[0]:
+                best = rank, (columns, rows, width, height)
+        assert best is not None
+        return best[1]
+
+    def address(self, seat: int) -> str:
+        """A seat's address as shown to be typed: without "http://", which every browser adds
+        by itself (the line is shorter, so it fits on one line at a larger size)."""
+        url = self.hub.url(seat) if self.hub is not None else ""
+        return url.removeprefix("http://")
+
+    def _longest(self) -> str:
+        return max((self.address(s) for s in self.seats()), key=len, default="")
+
+    def _address_size(self, width: int) -> int:
+        """The largest text size at which every seat's address fits a cell ``width`` wide (the
+        smallest allowed, drawn ADDRESS_MIN pixels or more, when none does)."""
+        longest = self._longest()
+        size = ADDRESS_SIZE
+        # Down to ADDRESS_MIN pixels as drawn (Large text draws each size 1.4 times larger).
+        while size > 1 and scaled(size - 1) >= ADDRESS_MIN:
+            if typed_text(longest, size).get_width() <= width - 24:
+                return size
+            size -= 1
+        return size
+
+    def address_spot(self, seat: int) -> tuple[int, pygame.Rect]:
+        """The text size of a seat's address and the one line it takes on the screen."""
+        cell = self.cells[seat]
+        code_spot = self._spots(cell)[0]
+        size = self._address_size(cell.width)
+        image = typed_text(self.address(seat), size)
+        if self._wide(cell):
+            rect = image.get_rect(center=(cell.centerx, (code_spot.bottom + cell.bottom) // 2))
+        else:
+            rect = image.get_rect(midtop=(cell.centerx, code_spot.bottom + 10))
+        return size, rect
+
+    def footnote(self) -> tuple[pygame.Rect, list[tuple[str, tuple[int, int, int]]]]:
+        """The panel under the seats and its lines: the address problem (if any) and the note
+        on Wi-Fi and firewalls, wrapped in their own panel (drawn bare, the note ran across the
+        move log and the hand below the dimmed table)."""
+        hub = self.hub
+        problem = hub.address_problem if hub is not None else ""
+        width = SCREEN_W - 320
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if problem:
+            lines += [(line, DANGER) for line in wrap(problem, FOOTNOTE_SIZE, width - 40)]
+        lines += [(line, MUTED) for line in wrap(FIREWALL, FOOTNOTE_SIZE, width - 40)]
+        pitch = scaled(FOOTNOTE_SIZE) + 8
+        rect = pygame.Rect(0, 0, width, len(lines) * pitch + 16)
+        rect.midbottom = (SCREEN_W // 2, BUTTONS_TOP - 12)
+        return rect, lines
 
     def _rebuild(self) -> None:
         seats = self.seats()
@@ -130,7 +214,7 @@ class JoinOverlay(Scene):
                 label = f"Computer plays {name}"
                 buttons.append(Button(rect, label, self._computer(seat), text_size=24))
         bottom = pygame.Rect(0, 0, 360, 64)
-        bottom.midbottom = (SCREEN_W // 2 - (0 if self.automatic else 190), SCREEN_H - 40)
+        bottom.midtop = (SCREEN_W // 2 - (0 if self.automatic else 190), BUTTONS_TOP)
         buttons.append(Button(bottom, "Leave to title", self.table.leave, text_size=28))
         if not self.automatic:
             close = bottom.move(380, 0)
@@ -190,14 +274,12 @@ class JoinOverlay(Scene):
         )
         for seat, cell in self.cells.items():
             self._draw_seat(surface, seat, cell)
-        hint_y = SCREEN_H - 150
-        hub = self.hub
-        problem = hub.address_problem if hub is not None else ""
-        if problem:
-            size = fit_size(problem, 26, SCREEN_W - 200)
-            draw_text(surface, problem, size, (SCREEN_W // 2, hint_y - 36), DANGER)
-        size = fit_size(FIREWALL, 24, SCREEN_W - 200, Weight.REGULAR)
-        draw_text(surface, FIREWALL, size, (SCREEN_W // 2, hint_y), MUTED, Weight.REGULAR)
+        rect, lines = self.footnote()
+        surface.blit(panel(rect.size, 16, (10, 14, 20, 240), None), rect)
+        pitch = scaled(FOOTNOTE_SIZE) + 8
+        for i, (line, color) in enumerate(lines):
+            y = rect.y + 8 + pitch * i + pitch // 2
+            draw_text(surface, line, FOOTNOTE_SIZE, (rect.centerx, y), color, Weight.REGULAR)
         self.menu.draw(surface)
 
     @staticmethod
@@ -214,7 +296,9 @@ class JoinOverlay(Scene):
             button = pygame.Rect(right.x, right.bottom - 52, right.width, 52)
             return code, right, button
         button = pygame.Rect(cell.x + 20, cell.bottom - 66, cell.width - 40, 52)
-        side = min(cell.width - 40, button.y - 62 - (cell.y + 96))  # two lines of address
+        # Under the code, a line of address at its largest.
+        line = round(scaled(ADDRESS_SIZE) * 1.3) + 20
+        side = min(cell.width - 40, button.y - line - (cell.y + 96))
         code = pygame.Rect(0, cell.y + 96, side, side)
         code.centerx = cell.centerx
         return code, pygame.Rect(cell.x + 15, cell.y + 14, cell.width - 30, 70), button
@@ -243,15 +327,5 @@ class JoinOverlay(Scene):
         code = self.code(seat, code_spot.width)
         spot = code.get_rect(center=code_spot.center)
         surface.blit(code, spot)
-        address = self.hub.url(seat) if self.hub is not None else ""
-        y = (spot.bottom + cell.bottom) // 2 if wide else spot.bottom + 16
-        room = cell.width - 24
-        lines = [address]
-        if fit_size(address, 22, room, Weight.REGULAR) < 18:
-            # Too narrow for one readable line: the server's part, then the seat's key.
-            head, _, key = address.rstrip("/").rpartition("/")
-            lines = [head + "/", key + "/"]
-            y -= 4
-        for i, line in enumerate(lines):
-            size = fit_size(line, 22, room, Weight.REGULAR)
-            draw_text(surface, line, size, (cell.centerx, y + i * 24), WHITE, Weight.REGULAR)
+        size, line = self.address_spot(seat)
+        surface.blit(typed_text(self.address(seat), size), line)

@@ -55,6 +55,7 @@ from scenes.table.sprites import (
     Mark,
     Slot,
     SpritePainter,
+    bubble_size,
     deal_places,
     event_cue,
     fan_slots,
@@ -283,7 +284,9 @@ class Presenter:
                 del self.sprites[old.card.uid]
 
     def _mark(self, seat: int | None, text: str, color: RGB, size: int = 40) -> None:
-        x, y = mark_spot(self.layout.discard_pile, None if seat is None else self.place(seat))
+        place = None if seat is None else self.place(seat)
+        bubble = bubble_size(text, size)
+        x, y = mark_spot(self.layout.discard_pile, place, bubble, self.layout)
         self.marks.append(Mark(text, x, y, color, self.clock, self.settings.duration(MARK_S), size))
 
     # ------------------------------------------------------------- events

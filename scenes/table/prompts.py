@@ -34,7 +34,7 @@ from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, panel, wrap
+from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, wrap
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,8 @@ def color_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                 f"you hold {count}",
                 ask.chooser(action),
                 COLOR_RGB[color],
-                color_shape(color, 40, (255, 255, 255)),
+                # The shape in the colour the label is written in: white on yellow was unreadable.
+                color_shape(color, 40, ink_for(COLOR_RGB[color])),
             )
         )
     return ChoiceOverlay(

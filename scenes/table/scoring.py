@@ -18,7 +18,7 @@ from game.match import Match, MatchSetup
 from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
-from scenes.assets import Weight
+from scenes.assets import Weight, font
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
 from scenes.table.presenter import Presenter
@@ -27,6 +27,12 @@ from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsiz
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
 NAME_X, CARDS_X = 60, 330  # where a row's name and its first card start, from the panel's left
+# The two number columns' right edges, from the panel's right: the points of the cards left in
+# the row's hand, and the match total. Their headers say which is which (bare numbers did not).
+HAND_RIGHT, TOTAL_RIGHT = 330, 70
+ROWS_TOP = 186  # the first row, from the panel's top: under the subtitle and the headers
+HEADERS_Y = 162  # the headers' centre line
+HEADERS = (("Points in hand", HAND_RIGHT), ("Match total", TOTAL_RIGHT))
 
 
 def points_line(ended: RoundEnded, counted: int, winner: str, partner: str | None = None) -> str:
@@ -71,7 +77,20 @@ def panel_height(players: int) -> int:
 
 
 def row_height(height: int, players: int) -> int:
-    return min(96, (height - 290) // max(1, players))
+    # The rows share what the title, the headers and the buttons leave.
+    return min(96, (height - ROWS_TOP - 130) // max(1, players))
+
+
+def header_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+    """The column headers and where they are drawn on the panel ``rect`` (right-aligned over
+    their column, at the current text size)."""
+    out = []
+    for label, right in HEADERS:
+        size = font(20, Weight.SEMIBOLD).size(label)
+        box = pygame.Rect(0, 0, *size)
+        box.midright = (rect.right - right, rect.y + HEADERS_Y)
+        out.append((label, box))
+    return out
 
 
 def card_width(players: int) -> int:
@@ -208,7 +227,9 @@ class ScoringScene(Scene):
         narrator = self.table.narrator
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
-        top = self.rect.y + 160
+        top = self.rect.y + ROWS_TOP
+        for label, box in header_rects(self.rect):
+            draw_text(surface, label, 20, box.midright, MUTED, Weight.SEMIBOLD, "midright")
         row_h = row_height(self.rect.height, game.players)
         width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
@@ -240,7 +261,7 @@ class ScoringScene(Scene):
                     surface,
                     f"{hand.points}",
                     24,
-                    (self.rect.right - 330, y + row_h / 2),
+                    (self.rect.right - HAND_RIGHT, y + row_h / 2),
                     MUTED,
                     anchor="midright",
                 )
@@ -251,7 +272,7 @@ class ScoringScene(Scene):
                 surface,
                 str(score),
                 30,
-                (self.rect.right - 70, y + row_h / 2),
+                (self.rect.right - TOTAL_RIGHT, y + row_h / 2),
                 GOLD,
                 Weight.BOLD,
                 "midright",

@@ -26,8 +26,9 @@ from game.events import (
     WentOut,
 )
 from scenes.art import COLOR_RGB, CardArt, card_size
+from scenes.assets import Weight, font
 from scenes.sound import Sfx
-from scenes.table.layout import Box, SeatLayout
+from scenes.table.layout import Box, Layout, SeatLayout
 from scenes.table.tween import out_back, pulse
 from scenes.ui import GOLD, WHITE, draw_text, panel, render
 
@@ -144,18 +145,85 @@ def deal_places(
     return out
 
 
-def mark_spot(pile: Box, place: SeatLayout | None) -> tuple[float, float]:
-    """Where a mark goes: over a seat's plate, or (no seat) above the discard pile ``pile``."""
+# A mark's bubble: padding around its words, the most its pop overshoots (0.6 + 0.4 times the
+# peak of out_back, 1.053), how far it rises, and the air it keeps from a plate.
+BUBBLE_PAD = (36, 16)
+POP_MAX = 1.03
+RISE_PX = 6
+MARK_GAP = 8
+
+
+def bubble_size(text: str, size: int) -> tuple[int, int]:
+    """The largest a mark's bubble of ``text`` at ``size`` is drawn (at the text size now)."""
+    w, h = font(round(size * POP_MAX), Weight.SEMIBOLD).size(text)
+    return w + BUBBLE_PAD[0], h + BUBBLE_PAD[1]
+
+
+def bubble_rect(center: tuple[float, float], bubble: tuple[int, int]) -> pygame.Rect:
+    """Everything a bubble centred at ``center`` covers while it pops and rises."""
+    rect = pygame.Rect(0, 0, *bubble)
+    rect.center = (round(center[0]), round(center[1]))
+    return rect.inflate(0, RISE_PX).move(0, -RISE_PX // 2)
+
+
+def mark_spot(
+    pile: Box,
+    place: SeatLayout | None,
+    bubble: tuple[int, int] = (0, 0),
+    layout: Layout | None = None,
+) -> tuple[float, float]:
+    """Where a mark goes: by a seat's plate, or (no seat) above the discard pile ``pile``.
+
+    A seat's bubble never covers a name plate ("Skipped" hid whose turn was skipped): above the
+    plate, else beside it (towards the middle first), else below it, the first place that stays
+    on the screen and off every plate; off the hands and the panels too when one such is free.
+    """
     if place is None:
         x, y = pile.center
         return x, y - pile.height * 0.9
     plate = place.plate
     x, y = plate.center
-    # Above the plate; where that would leave the screen (seats along the top, whose cards lie
-    # below their plate) over the plate itself, never over anyone's cards.
-    if plate.y > plate.height and place.hand.center[1] >= plate.center[1]:
-        y -= plate.height * 0.9
-    return x, y
+    if layout is None:
+        return x, plate.y - MARK_GAP - bubble[1] / 2
+    w, h = bubble
+    inward = 1 if x < layout.size[0] / 2 else -1
+    sides = [
+        (x + inward * (plate.width / 2 + MARK_GAP + w / 2), y),
+        (x - inward * (plate.width / 2 + MARK_GAP + w / 2), y),
+    ]
+    spots = [
+        (x, plate.y - MARK_GAP - RISE_PX - h / 2),
+        *sides,
+        (x, plate.y + plate.height + MARK_GAP + h / 2),
+    ]
+    screen = pygame.Rect(0, 0, *layout.size)
+    plates = [seat.plate.rect() for seat in layout.seats]
+    panels = [seat.hand.rect() for seat in layout.seats]
+    panels += [b.rect() for b in (layout.scores, layout.menu_button, layout.log, layout.status)]
+
+    def free(spot: tuple[float, float], avoid: list[pygame.Rect]) -> bool:
+        rect = bubble_rect(spot, bubble)
+        return screen.contains(rect) and rect.collidelist(avoid) < 0
+
+    found = next((spot for spot in spots if free(spot, plates + panels)), None)
+    if found is not None:
+        return found
+    # Off the plates, over as little of the hands and panels as can be (a sliver of one's own
+    # cards beside the plate rather than the middle of the hand above it).
+    usable = [spot for spot in spots if free(spot, plates)]
+    if usable:
+        return min(usable, key=lambda spot: _covered(bubble_rect(spot, bubble), panels))
+    # A crowded table (ten seats, Large text): the nearest free place around the plate.
+    near = sorted(
+        ((x + dx, y + dy) for dx in range(-400, 401, 20) for dy in range(-300, 301, 20)),
+        key=lambda spot: math.dist(spot, (x, y)),
+    )
+    return next((spot for spot in near if free(spot, plates)), spots[0])
+
+
+def _covered(rect: pygame.Rect, boxes: Sequence[pygame.Rect]) -> int:
+    """How many pixels of ``boxes`` ``rect`` covers."""
+    return sum(rect.clip(box).width * rect.clip(box).height for box in boxes)
 
 
 _COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3}
@@ -334,7 +402,7 @@ class SpritePainter:
             scale = 0.6 + 0.4 * out_back(pop)
             fade = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
             size = max(12, round(mark.size * scale))
-            rise = 18 * pulse(min(1.0, t)) * 0.3
+            rise = RISE_PX * pulse(min(1.0, t))
             text = render(mark.text, size, mark.color)
             bubble = panel(
                 (text.get_width() + 36, text.get_height() + 16), 22, (10, 14, 20, 220)
