@@ -27,6 +27,7 @@ from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, 
 SCREEN_W, SCREEN_H = 1920, 1080
 TOP, BOTTOM, GAP = 190, 190, 24  # the title above the seats, the hint and buttons below
 JOINED = (120, 220, 140)
+LEAVE = "Leave to title"
 FIREWALL = (
     "Phones must be on the same Wi-Fi as this computer. If a phone cannot open the page, "
     "this computer's firewall may be asking: allow One More Card on private networks."
@@ -131,14 +132,19 @@ class JoinOverlay(Scene):
                 buttons.append(Button(rect, label, self._computer(seat), text_size=24))
         bottom = pygame.Rect(0, 0, 360, 64)
         bottom.midbottom = (SCREEN_W // 2 - (0 if self.automatic else 190), SCREEN_H - 40)
-        buttons.append(Button(bottom, "Leave to title", self.table.leave, text_size=28))
+        buttons.append(Button(bottom, LEAVE, self.table.leave, text_size=28))
         if not self.automatic:
             close = bottom.move(380, 0)
             buttons.append(Button(close, "Close", self._close, text_size=28))
-        focus = min(self.menu.focus, len(buttons) - 1)
-        self.menu.buttons = buttons
-        self.menu.columns = 1
-        self.menu.focus = focus
+        # The focus stays on its button when the seats change (a phone joins: its button goes);
+        # at first it is on the safe choice, never on leaving: Enter must not end the match.
+        menu = self.menu
+        was = menu.buttons[menu.focus].label if 0 <= menu.focus < len(menu.buttons) else None
+        labels = [b.label for b in buttons]
+        safe = "Close" if not self.automatic else next(t for t in labels if t != LEAVE)
+        menu.buttons = buttons
+        menu.columns = 1
+        menu.focus = labels.index(was if was in labels else safe)
 
     def _computer(self, seat: int) -> Callable[[], None]:
         def click() -> None:

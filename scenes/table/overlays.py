@@ -205,6 +205,76 @@ class PauseOverlay(Scene):
         self.menu.draw(surface)
 
 
+def leave_question(saved: bool, phones: bool) -> str:
+    """What leaving a match in progress does, said before it is done."""
+    keep = (
+        "It is saved: Continue on the title screen resumes it."
+        if saved
+        else "It is not saved: it cannot be continued later."
+    )
+    return keep + (" Phones will be disconnected." if phones else "")
+
+
+class LeaveOverlay(Scene):
+    """Asks before a match with people in it is left; staying is the default choice."""
+
+    opaque = False
+
+    def __init__(self, app: App, question: str, leave: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(0, 0, 1000, 400)
+        self.rect.center = (960, 540)
+        self.lines = wrap(question, 26, self.rect.width - 100)
+        self.leave = leave
+        y = self.rect.bottom - 120
+        stay = Button(pygame.Rect(self.rect.x + 60, y, 420, 80), "Keep playing", self._close)
+        go = Button(
+            pygame.Rect(self.rect.right - 480, y, 420, 80),
+            "Leave to title",
+            self._leave,
+            color=(120, 60, 40),
+        )
+        # Enter, A or Esc at once keeps the match: only a deliberate choice leaves.
+        self.menu = Menu([stay, go], columns=2, on_back=self._close)
+
+    def _close(self) -> None:
+        self.app.close(self)
+
+    def _leave(self) -> None:
+        self.app.close(self)
+        self.leave()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act is Act.PAUSE:
+            self._close()
+            return
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 140)
+        surface.blit(
+            panel(self.rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), self.rect
+        )
+        draw_text(
+            surface,
+            "Leave the match?",
+            40,
+            (self.rect.centerx, self.rect.y + 60),
+            GOLD,
+            Weight.BOLD,
+        )
+        for i, line in enumerate(self.lines):
+            draw_text(
+                surface,
+                line,
+                26,
+                (self.rect.centerx, self.rect.y + 130 + i * 36),
+                WHITE,
+                Weight.REGULAR,
+            )
+        self.menu.draw(surface)
+
+
 class HandOffOverlay(Scene):
     """The curtain between two people's turns: nothing private shows until the next is ready."""
 
