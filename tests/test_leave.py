@@ -66,6 +66,7 @@ class PhoneTable:
         for seat in (0, 1):
             self.match.connected(seat, True)
         self.phones = FakeHub((0, 1))
+        self.autosave = True
         self.left = 0
 
     def leave(self) -> None:
@@ -128,13 +129,7 @@ def person_table(app: App) -> TableScene:
 
 def test_leaving_a_match_with_a_person_asks_and_enter_stays(app: App) -> None:
     table = person_table(app)
-    app.push(PauseOverlay(app, table))
-    app.step(FRAME, [])
-    pause = app.top
-    assert isinstance(pause, PauseOverlay)
-    leave = next(b for b in pause.menu.buttons if b.label == "Leave to title")
-    leave.on_click()
-    app.step(FRAME, [])
+    pause = pause_and_leave(app, table)
     ask = app.top
     assert isinstance(ask, LeaveOverlay)
     assert "It is saved" in " ".join(ask.lines)
@@ -143,10 +138,19 @@ def test_leaving_a_match_with_a_person_asks_and_enter_stays(app: App) -> None:
     assert app.stack == [table, pause]  # still playing, back in the pause menu
 
 
-def test_confirming_leaves_to_the_title(app: App) -> None:
-    table = person_table(app)
-    table.leave()
+def pause_and_leave(app: App, table: TableScene) -> PauseOverlay:
+    """Open the pause menu and click its Leave to title."""
+    app.push(PauseOverlay(app, table))
     app.step(FRAME, [])
+    pause = app.top
+    assert isinstance(pause, PauseOverlay)
+    next(b for b in pause.menu.buttons if b.label == "Leave to title").on_click()
+    app.step(FRAME, [])
+    return pause
+
+
+def test_confirming_leaves_to_the_title(app: App) -> None:
+    pause_and_leave(app, person_table(app))
     ask = app.top
     assert isinstance(ask, LeaveOverlay)
     ask.menu.handle(Intent(Act.RIGHT))  # a deliberate move to the other button
@@ -155,11 +159,25 @@ def test_confirming_leaves_to_the_title(app: App) -> None:
     assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
 
 
+def test_leaving_from_the_phones_panel_asks_too(app: App) -> None:
+    table = PhoneTable(app)
+    panel = JoinOverlay(app, table, automatic=False)  # type: ignore[arg-type]
+    app.push(panel)
+    app.step(FRAME, [])
+    next(b for b in panel.menu.buttons if b.label == LEAVE).on_click()
+    app.step(FRAME, [])
+    ask = app.top
+    assert isinstance(ask, LeaveOverlay)
+    assert "Phones will be disconnected." in " ".join(ask.lines)
+    assert table.left == 0
+    ask.menu.buttons[1].on_click()
+    assert table.left == 1
+
+
 def test_a_table_of_ais_leaves_without_asking(app: App) -> None:
     setup = MatchSetup(Rules(), (Seat("Ana", Level.EASY), Seat("Ben", Level.EASY)), seed=3)
     table = TableScene(app, setup, sounds=app.media.sounds, art=app.media.art)
     app.push(table)
     app.step(FRAME, [])
-    table.leave()
-    app.step(FRAME, [])
+    pause_and_leave(app, table)
     assert isinstance(app.top, TitleScene)

@@ -22,6 +22,7 @@ from scenes.app import App, Scene
 from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.qr import qr_surface
+from scenes.table.overlays import ask_before_leaving
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, fit_size, panel
 
 SCREEN_W, SCREEN_H = 1920, 1080
@@ -39,6 +40,7 @@ class PhoneTable(Protocol):
 
     app: App
     match: Match
+    autosave: bool
 
     @property
     def phones(self) -> PhoneHub | None: ...
@@ -96,6 +98,10 @@ class JoinOverlay(Scene):
     def _close(self) -> None:
         self.app.close(self)
 
+    def _leave(self) -> None:
+        table = self.table
+        ask_before_leaving(self.app, table.match, table.autosave, table.leave)
+
     # ------------------------------------------------------------- layout
 
     def _grid(self) -> tuple[int, int, int, int]:
@@ -132,7 +138,7 @@ class JoinOverlay(Scene):
                 buttons.append(Button(rect, label, self._computer(seat), text_size=24))
         bottom = pygame.Rect(0, 0, 360, 64)
         bottom.midbottom = (SCREEN_W // 2 - (0 if self.automatic else 190), SCREEN_H - 40)
-        buttons.append(Button(bottom, LEAVE, self.table.leave, text_size=28))
+        buttons.append(Button(bottom, LEAVE, self._leave, text_size=28))
         if not self.automatic:
             close = bottom.move(380, 0)
             buttons.append(Button(close, "Close", self._close, text_size=28))

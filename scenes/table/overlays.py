@@ -51,6 +51,7 @@ class TableView(Protocol):
     device_seat: dict[int, int]
     race: RaceInput | None
     clock: float
+    autosave: bool
 
     def handle(self, intent: Intent) -> None: ...
 
@@ -190,7 +191,7 @@ class PauseOverlay(Scene):
         self.table.how_to_play()
 
     def _leave(self) -> None:
-        self.table.leave()
+        ask_before_leaving(self.app, self.table.match, self.table.autosave, self.table.leave)
 
     def handle(self, intent: Intent) -> None:
         if intent.act is Act.PAUSE:
@@ -213,6 +214,15 @@ def leave_question(saved: bool, phones: bool) -> str:
         else "It is not saved: it cannot be continued later."
     )
     return keep + (" Phones will be disconnected." if phones else "")
+
+
+def ask_before_leaving(app: App, match: Match, saved: bool, leave: Callable[[], None]) -> None:
+    """``leave`` at once, or, while people play (at the screen or on phones), once they said
+    so in a question whose default answer is to stay."""
+    if (match.people or match.phones) and not match.is_match_over:
+        app.push(LeaveOverlay(app, leave_question(saved, bool(match.phones)), leave))
+    else:
+        leave()
 
 
 class LeaveOverlay(Scene):

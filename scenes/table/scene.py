@@ -44,13 +44,7 @@ from scenes.table.joinscreen import JoinOverlay
 from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import keep
 from scenes.table.moves import RaceInput
-from scenes.table.overlays import (
-    HandOffOverlay,
-    LeaveOverlay,
-    PauseOverlay,
-    RaceOverlay,
-    leave_question,
-)
+from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
 from scenes.table.phones import open_phones
 from scenes.table.presenter import Presenter
 from scenes.table.prompts import (
@@ -325,17 +319,7 @@ class TableScene(Scene):
         self.app.go(routes.HowTo(self.game.rules))
 
     def leave(self) -> None:
-        """Back to the title; a match in progress with people in it (at the screen or on
-        phones) asks first, with staying as the default."""
-        match = self.match
-        if (match.people or match.phones) and not match.is_match_over:
-            question = leave_question(self.autosave, bool(match.phones))
-            self.app.push(LeaveOverlay(self.app, question, self.leave_now))
-            return
-        self.leave_now()
-
-    def leave_now(self) -> None:
-        """Back to the title (a match played to its end is closed first)."""
+        """Back to the title at once (a match played to its end is closed first)."""
         if self.match.is_match_over:
             self.finish_match()
         self.app.go(routes.Title(), "reset")
