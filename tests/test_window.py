@@ -5,7 +5,7 @@ pygame's dummy driver cannot go full screen, so its ``toggle_fullscreen`` is rep
 that does what pygame-ce 2.5's does to a SCALED window on X11 (src_c/display.c,
 pg_toggle_fullscreen): the window fills the desktop; back in a window it is made the logical
 size, that size becomes its minimum, and the renderer asks for whole-number scaling again. The
-real window was checked under Xvfb at 1366x768 with openbox (docs in the commit)."""
+real window was checked under Xvfb at 1366x768 with openbox (the commit message says how)."""
 
 from __future__ import annotations
 
