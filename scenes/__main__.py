@@ -113,11 +113,15 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.app import App  # noqa: PLC0415
     from scenes.art import draw_ahead  # noqa: PLC0415
     from scenes.screens import build_screen  # noqa: PLC0415
+    from scenes.sound import quiet_alsa  # noqa: PLC0415
     from scenes.store.keys import key_table  # noqa: PLC0415
     from scenes.store.settings import Settings, load_settings  # noqa: PLC0415
     from scenes.store.userdata import remove_stale_temporaries  # noqa: PLC0415
 
-    pygame.init()
+    # pygame.init() opens the mixer too: without a sound card ALSA would print its probe's
+    # errors; the sound board says it in one line (scenes.sound.open_mixer).
+    with quiet_alsa():
+        pygame.init()
     # Before anything is written: what a killed write left behind is of no use to anyone.
     remove_stale_temporaries()
     notice = None

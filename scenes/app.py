@@ -156,6 +156,8 @@ class App:
     def __post_init__(self) -> None:
         set_large_text(self.settings.large_text)  # every text's size, from the first frame
         self.screen = open_window(self.settings.fullscreen)
+        # The window's size before full screen; None: it opened in full screen.
+        self.windowed: tuple[int, int] | None = None
         self.toasts: list[Toast] = []  # the first one is on screen
         self._idle: list[Iterator[object]] = []  # see add_idle
         self._collect_all = False  # the screens changed: a full collection in spare time
@@ -358,17 +360,22 @@ class App:
         return self.exit_code
 
     def toggle_fullscreen(self) -> None:
+        """Full screen and back (F11, Settings). pygame's own toggle, back in a window, makes
+        the window the logical size (1920x1080, larger than most laptops' screens) and that
+        its minimum: the window is put back as it was before, fitted to the desktop."""
         if self.headless:
             return
+        window = display_window()
+        leaving = pygame.display.is_fullscreen()
+        if not leaving:
+            self.windowed = window.size
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error:
             return  # some drivers cannot; the windowed game goes on
-        self.settings.fullscreen = not self.settings.fullscreen
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            # Back in a window, pygame asks for whole-number scaling again.
-            allow_fractional_scale(pygame.Window.from_display_module())
+        self.settings.fullscreen = not leaving
+        if leaving:
+            restore_window(display_window(), self.windowed)
 
 
 def open_window(fullscreen: bool) -> pygame.Surface:
@@ -433,25 +440,72 @@ def allow_fractional_scale(window: pygame.Window) -> bool:
         return False
 
 
-def fit_to_desktop() -> None:
-    """Let the window shrink, and open it at 85% of a desktop smaller than the logical size
-    (keeping 16:9), so the title bar and the taskbar never push the table off the screen."""
+def display_window() -> pygame.Window:
+    """The display module's window (the one ``set_mode`` made)."""
     with warnings.catch_warnings():
         # pygame-ce marks this bridge to the display module's window as deprecated, but it is
         # the only way to resize a SCALED window; the resize itself is supported.
         warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    # With SCALED, SDL makes the logical size (1920x1080) the window's minimum: every resize to
-    # a laptop screen would be clamped back to it, with the table off the screen.
+        return pygame.Window.from_display_module()
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size, or None where the driver does not say."""
+    desktops = pygame.display.get_desktop_sizes()
+    return desktops[0] if desktops else None
+
+
+def fitting_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size on a desktop: the logical size, or 85% of a smaller desktop (keeping
+    16:9), so the title bar and the taskbar never push the table off the screen."""
+    if desktop is None:
+        return LOGICAL_SIZE
+    scale = min(desktop[0] * 0.85 / LOGICAL_SIZE[0], desktop[1] * 0.85 / LOGICAL_SIZE[1])
+    if scale >= 1:
+        return LOGICAL_SIZE
+    return (int(LOGICAL_SIZE[0] * scale), int(LOGICAL_SIZE[1] * scale))
+
+
+def windowed_size(
+    before: tuple[int, int] | None, desktop: tuple[int, int] | None
+) -> tuple[int, int]:
+    """The size to give the window back from full screen: the one it had before (None: it
+    opened in full screen), unless that no longer fits the desktop or is below the minimum."""
+    fit = fitting_size(desktop)
+    if before is None:
+        return fit
+    if desktop is not None and (before[0] > desktop[0] or before[1] > desktop[1]):
+        return fit
+    return (max(before[0], MIN_WINDOW[0]), max(before[1], MIN_WINDOW[1]))
+
+
+def let_shrink(window: pygame.Window) -> None:
+    """With SCALED, SDL makes the logical size (1920x1080) the window's minimum, and pygame
+    does again on leaving full screen: every resize to a laptop screen would be clamped back
+    to it, with the table off the screen. The minimum is made small, and the scale fractional."""
     with contextlib.suppress(pygame.error):
         window.minimum_size = MIN_WINDOW
     allow_fractional_scale(window)
-    desktops = pygame.display.get_desktop_sizes()
-    if not desktops:
+
+
+def fit_to_desktop() -> None:
+    """Let the window shrink, and open it at the size that fits the desktop, centred."""
+    window = display_window()
+    let_shrink(window)
+    size = fitting_size(desktop_size())
+    if size == LOGICAL_SIZE:
         return
-    width, height = desktops[0]
-    scale = min(width * 0.85 / LOGICAL_SIZE[0], height * 0.85 / LOGICAL_SIZE[1])
-    if scale >= 1:
-        return
-    window.size = (int(LOGICAL_SIZE[0] * scale), int(LOGICAL_SIZE[1] * scale))
+    window.size = size
     window.position = pygame.WINDOWPOS_CENTERED
+
+
+def restore_window(window: pygame.Window, before: tuple[int, int] | None) -> None:
+    """Back from full screen: what opening the window does (the minimum size, the fractional
+    scale), at the size the window had before full screen, fitted to the desktop, centred.
+    Not at its old place: a window manager takes a position as the frame's and SDL gives the
+    inside's, so each return moved the window down by its title bar (20 pixels a time, seen
+    under openbox) until it left the screen."""
+    let_shrink(window)
+    with contextlib.suppress(pygame.error):
+        window.size = windowed_size(before, desktop_size())
+        window.position = pygame.WINDOWPOS_CENTERED

@@ -5,14 +5,22 @@ stops the game: the wrappers play nothing for what they could not load and keep 
 ``problem`` for a message. The effects are WAV files made by ``tools/make_sounds.py``, the
 music loops by ``tools/make_music.py``; music is streamed by ``pygame.mixer.music``, one track
 at a time, chosen by the scene stack (each scene names its track or inherits the one below).
+
+Without a sound device the program says so in one line on stderr (once) instead of the
+dozens of lines ALSA's C library prints while SDL probes for a card: ALSA's own error handler
+is made silent for the moment the mixer opens (and put back after), so a machine with a card
+sees no difference.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import enum
+import functools
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -22,6 +30,73 @@ from scenes.assets import AssetError, asset_path
 # The same effect started again within this time is dropped: ten cards dealt at once would
 # otherwise stack into one loud, clipped burst.
 REPEAT_S = 0.03
+
+# What a player without a sound device reads, once, where the program was started.
+NO_DEVICE_LINE = "No sound device found: playing silently."
+# ALSA's error handler is void (*)(const char *file, int line, const char *function, int err,
+# const char *fmt, ...). The quiet one must be C: ALSA calls it from SDL's hotplug thread while
+# the main thread, holding Python's lock, waits for that thread, so a Python callback would
+# deadlock (it did). libc's getpid ignores its arguments, has no effect and exists everywhere
+# ALSA does; a caller cleans up its own arguments, so calling it with five is harmless.
+# Whether the no-device line was printed (a list, not a global flag, so no ``global``).
+_TOLD: list[str] = []
+
+
+@functools.cache
+def _alsa_library() -> ctypes.CDLL | None:
+    """ALSA's library, the very one SDL opens by this name (the loader gives the same copy);
+    None off Linux or without it. Holding it keeps it loaded, with its handler, when SDL
+    closes it again after a failed probe."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        library = ctypes.CDLL("libasound.so.2")
+        library.snd_lib_error_set_handler.argtypes = [ctypes.c_void_p]
+    except (OSError, AttributeError):
+        return None
+    return library
+
+
+@functools.cache
+def _quiet_handler() -> int | None:
+    """The address of a C function that does nothing (see above), or None."""
+    try:
+        return ctypes.cast(ctypes.CDLL(None).getpid, ctypes.c_void_p).value
+    except (OSError, AttributeError):
+        return None
+
+
+@contextlib.contextmanager
+def quiet_alsa() -> Iterator[None]:
+    """ALSA prints nothing while this runs (its default handler is back afterwards)."""
+    library = _alsa_library()
+    handler = _quiet_handler()
+    if library is None or handler is None:
+        yield
+        return
+    library.snd_lib_error_set_handler(handler)
+    try:
+        yield
+    finally:
+        library.snd_lib_error_set_handler(None)  # NULL: ALSA's own handler again
+
+
+def open_mixer() -> str | None:
+    """Open the audio device unless it is open; None, or why there is no sound.
+
+    The first failure prints ``NO_DEVICE_LINE`` on stderr; later tries (each music track
+    tries again, in case a device came back) stay quiet."""
+    try:
+        if not pygame.mixer.get_init():
+            with quiet_alsa():
+                pygame.mixer.init()
+    # NotImplementedError: a pygame built without its mixer module.
+    except (pygame.error, NotImplementedError) as error:
+        if not _TOLD:
+            _TOLD.append(NO_DEVICE_LINE)
+            print(NO_DEVICE_LINE, file=sys.stderr)
+        return f"no sound: {str(error) or 'the audio device cannot be opened'}"
+    return None
 
 
 class Sfx(enum.Enum):
@@ -61,12 +136,8 @@ class SoundBoard:
         self._sounds: dict[Sfx, pygame.mixer.Sound] = {}
         self._last: dict[Sfx, float] = {}
         self._clock = clock
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
-        # NotImplementedError: a pygame built without its mixer module.
-        except (pygame.error, NotImplementedError) as error:
-            self.problem = f"no sound: {str(error) or 'the audio device cannot be opened'}"
+        self.problem = open_mixer()
+        if self.problem is not None:
             return
         failed: list[str] = []
         for sfx in Sfx:
@@ -158,9 +229,12 @@ class MusicPlayer:
         if track is None or self.volume <= 0 or track in self._failed:
             self._stop()
             return
+        unable = open_mixer()
+        if unable is not None:
+            self._failed.add(track)
+            self.problem = f"no music for {track.value}: {unable}"
+            return
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
             path = (
                 asset_path("music", f"{track.value}.wav")
                 if self._folder is None
@@ -169,7 +243,7 @@ class MusicPlayer:
             pygame.mixer.music.load(path)
             pygame.mixer.music.set_volume(self.volume)
             pygame.mixer.music.play(loops=-1, fade_ms=round(FADE_S * 1000))
-        except (AssetError, pygame.error, OSError, NotImplementedError) as error:
+        except (AssetError, pygame.error, OSError) as error:
             # Tried once per track: a missing file is not looked for again every scene change.
             self._failed.add(track)
             self.problem = f"no music for {track.value}: {str(error) or 'cannot play'}"

@@ -139,8 +139,9 @@ def test_the_prompt_line_says_stack_only_when_stacking_is_on(app: App) -> None:
     for _ in range(3):
         app.step(FRAME, [])
     assert "stack" not in table._prompt_line().lower()
+    # With stacking on, "stack" is offered to a hand that holds a card to stack.
     stacked = new_game(
-        [["Y1", "R1"], ["W+4", "G5"]],
+        [["W+4", "R1"], ["W+4", "G5"]],
         "R9",
         ["B1", "B2", "B3", "B4"],
         dealer=0,

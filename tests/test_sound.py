@@ -7,6 +7,8 @@ from __future__ import annotations
 import array
 import os
 import shutil
+import subprocess
+import sys
 import wave
 from pathlib import Path
 
@@ -235,3 +237,82 @@ def test_the_music_follows_the_scene_stack(monkeypatch: pytest.MonkeyPatch) -> N
     app.replace(Table(app))
     app.step(1 / 60, [])
     assert wanted[0] is Music.TITLE and wanted[1] is Music.TITLE and wanted[-1] is Music.TABLE
+
+
+def test_no_device_is_said_once_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scenes import sound
+    from scenes.sound import NO_DEVICE_LINE, Music, MusicPlayer
+
+    def refuse() -> None:
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    monkeypatch.setattr(sound, "_TOLD", [])
+    SoundBoard()
+    SoundBoard()
+    music = MusicPlayer(0.5)
+    music.want(Music.TITLE)
+    music.want(Music.TABLE)
+    assert music.problem is not None and "Couldn't open audio device" in music.problem
+    assert capsys.readouterr().err.splitlines() == [NO_DEVICE_LINE]
+
+
+# A mixer forced onto ALSA, quiet first and then not: on a machine without a card the first
+# try prints nothing and the second prints ALSA's lines (so the check can tell them apart).
+ALSA_PROBE = """
+import sys
+import pygame
+from scenes.sound import quiet_alsa
+with quiet_alsa():
+    try:
+        pygame.mixer.init()
+    except pygame.error:
+        print("no device", flush=True)
+sys.stderr.write("-- default handler --\\n")
+sys.stderr.flush()
+try:
+    pygame.mixer.init()
+except pygame.error:
+    pass
+"""
+
+
+def _run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    return subprocess.run(
+        [sys.executable, *args],
+        env={**clean, "PYGAME_HIDE_SUPPORT_PROMPT": "1", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+
+
+def test_alsa_is_quiet_only_while_the_mixer_opens() -> None:
+    run = _run(["-c", ALSA_PROBE], SDL_AUDIODRIVER="alsa")
+    if "no device" not in run.stdout:
+        pytest.skip("this machine has a sound card: ALSA has nothing to complain about")
+    quiet, _, loud = run.stderr.partition("-- default handler --")
+    assert "ALSA lib" not in quiet
+    assert "ALSA lib" in loud  # ALSA's own handler is back, and the probe does print
+
+
+def test_the_game_without_a_card_starts_with_one_calm_line() -> None:
+    run = _run(
+        ["-m", "scenes", "--autoplay", "--players", "2", "--speed", "0", "--seed", "1"],
+        SDL_VIDEODRIVER="dummy",
+    )
+    assert run.returncode == 0, run.stderr
+    assert "ALSA lib" not in run.stderr
+    if Path("/proc/asound/cards").exists() and "no soundcards" not in Path(
+        "/proc/asound/cards"
+    ).read_text(encoding="utf-8"):
+        return  # a card: nothing to say
+    assert [line for line in run.stderr.splitlines() if line] == [
+        "No sound device found: playing silently."
+    ]

@@ -22,6 +22,7 @@ from scenes.app import App, Scene
 from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent
 from scenes.qr import qr_surface
+from scenes.table.overlays import ask_before_leaving
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -47,6 +48,7 @@ MIN_CODE = 120
 ADDRESS_SIZE, ADDRESS_MIN = 26, 12  # a nominal size, and the least size drawn in pixels
 FOOTNOTE_SIZE = 22
 BUTTONS_TOP = SCREEN_H - 40 - 64  # the Leave and Close buttons' top
+LEAVE = "Leave to title"
 FIREWALL = (
     "Phones must be on the same Wi-Fi as this computer. If a phone cannot open the page, "
     "this computer's firewall may be asking: allow One More Card on private networks."
@@ -58,6 +60,7 @@ class PhoneTable(Protocol):
 
     app: App
     match: Match
+    autosave: bool
 
     @property
     def phones(self) -> PhoneHub | None: ...
@@ -114,6 +117,10 @@ class JoinOverlay(Scene):
 
     def _close(self) -> None:
         self.app.close(self)
+
+    def _leave(self) -> None:
+        table = self.table
+        ask_before_leaving(self.app, table.match, table.autosave, table.leave)
 
     # ------------------------------------------------------------- layout
 
@@ -215,14 +222,19 @@ class JoinOverlay(Scene):
                 buttons.append(Button(rect, label, self._computer(seat), text_size=24))
         bottom = pygame.Rect(0, 0, 360, 64)
         bottom.midtop = (SCREEN_W // 2 - (0 if self.automatic else 190), BUTTONS_TOP)
-        buttons.append(Button(bottom, "Leave to title", self.table.leave, text_size=28))
+        buttons.append(Button(bottom, LEAVE, self._leave, text_size=28))
         if not self.automatic:
             close = bottom.move(380, 0)
             buttons.append(Button(close, "Close", self._close, text_size=28))
-        focus = min(self.menu.focus, len(buttons) - 1)
-        self.menu.buttons = buttons
-        self.menu.columns = 1
-        self.menu.focus = focus
+        # The focus stays on its button when the seats change (a phone joins: its button goes);
+        # at first it is on the safe choice, never on leaving: Enter must not end the match.
+        menu = self.menu
+        was = menu.buttons[menu.focus].label if 0 <= menu.focus < len(menu.buttons) else None
+        labels = [b.label for b in buttons]
+        safe = "Close" if not self.automatic else next(t for t in labels if t != LEAVE)
+        menu.buttons = buttons
+        menu.columns = 1
+        menu.focus = labels.index(was if was in labels else safe)
 
     def _computer(self, seat: int) -> Callable[[], None]:
         def click() -> None:

@@ -19,8 +19,11 @@ from game.actions import (
     Catch,
     Challenge,
     ChooseColor,
+    ChooseSwap,
     Draw,
+    FinishRace,
     JumpIn,
+    MakeRule,
     Pass,
     Play,
 )
@@ -30,7 +33,7 @@ from game.cards import Card
 from game.engine import Game, Phase
 from game.events import redact
 from game.match import Match
-from game.rules import RaceAction, Stacking
+from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
 from scenes.input import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
@@ -178,25 +181,45 @@ def refusal(game: Game, seat: int, card: Card, name: Callable[[int], str]) -> st
 
 def prompt_line(game: Game, seat: int, hand_shown: bool, draw_key: str) -> str:
     """What the person at the screen is asked to do now, when it is their move; ``hand_shown``
-    False (a couch table between turns) keeps a jump-in from giving a face-down hand away."""
+    False (a couch table between turns) keeps a jump-in from giving a face-down hand away.
+    It offers only what the person can do: no "play a lifted card" with none lifted, no
+    "stack" without a card to stack."""
+    mine = [a for a in game.legal_actions() if a.player == seat]
     if game.actor != seat:
-        if hand_shown and any(
-            isinstance(a, JumpIn) and a.player == seat for a in game.legal_actions()
-        ):
+        if hand_shown and any(isinstance(a, JumpIn) for a in mine):
             return "Jump in! You hold the very same card: click it before the next move"
         return ""
+    plays = any(isinstance(a, Play) for a in mine)
+    challenge = any(isinstance(a, Challenge) for a in mine)
     match game.phase:
-        case Phase.PLAY:
+        case Phase.PLAY if plays:
             return f"Your turn: play a lifted card, or draw ({draw_key})"
-        case Phase.DRAWN:
+        case Phase.PLAY:
+            return f"No card fits: draw ({draw_key})"
+        case Phase.DRAWN:  # only a card that can be played is offered so
             return "Play the card you drew, or keep it"
-        case Phase.PENALTY if game.rules.stacking is Stacking.OFF:
-            return f"Challenge the Wild Draw Four, or take {game.pending}"
         case Phase.PENALTY:
-            return f"Stack a draw card, or take {game.pending}"
-        case Phase.SKIP:
+            stacking = game.rules.stacking is not Stacking.OFF
+            return penalty_line(game.pending, plays, challenge, stacking, draw_key)
+        case Phase.SKIP if plays:
             return "Play a Skip to bounce it on, or be skipped"
+        case Phase.SKIP:
+            return f"You are skipped: no Skip to bounce it on ({draw_key})"
     return ""
+
+
+def penalty_line(pending: int, stack: bool, challenge: bool, stacking: bool, draw_key: str) -> str:
+    """The prompt under a draw penalty, naming only the answers the person has (``stacking``:
+    the rules let draw cards be stacked, whether or not this hand holds one)."""
+    if stack and challenge:
+        return f"Stack a draw card, challenge, or take {pending}"
+    if stack:
+        return f"Stack a draw card, or take {pending}"
+    if challenge:
+        return f"Challenge the Wild Draw Four, or take {pending}"
+    if stacking:
+        return f"Take {pending} ({draw_key}): you hold no draw card that stacks on it"
+    return f"Take {pending} ({draw_key})"
 
 
 @dataclass(frozen=True)
@@ -249,45 +272,64 @@ def advice(game: Game, seat: int, seed: float) -> Action | None:
     return make_agent(Level.HARD).decide(view, memory, random.Random(seed))
 
 
-def hint(game: Game, seat: int, seed: float) -> tuple[str, Card | None]:
-    """The Hard AI's advice in ``seat``'s place, in words, and the card it would play."""
+def hint(
+    game: Game, seat: int, seed: float, name: Callable[[int], str] = lambda s: f"seat {s + 1}"
+) -> tuple[str, Card | None]:
+    """Advice for ``seat`` (the Hard AI's choice, from that seat's view only), in words, and
+    the card it plays."""
     suggested = advice(game, seat, seed)
-    text = explain(suggested, game.view(seat).hand, game.color)
+    text = explain(suggested, game, seat, name)
     return text, suggested.card if isinstance(suggested, Play | JumpIn) else None
 
 
-def explain(advice: Action | None, hand: Sequence[Card], color: object) -> str:
-    """A hint in words: the suggested move and plain facts about it (never the AI's secrets)."""
+def explain(advice: Action | None, game: Game, seat: int, name: Callable[[int], str]) -> str:
+    """A hint in words: the move to make and plain facts about it. Neutral advice to the
+    player: it names no AI level (the player did not ask what an opponent would do) and keeps
+    the AI's reasons (what it read of other hands) to itself."""
     if advice is None:
-        return "Hard would wait and let the others move."
+        return "Hint: wait and let the others move."
+    hand = game.view(seat).hand
     match advice:
         case Play(card=card) | JumpIn(card=card):
-            named = card.color.value if card.color is not None else "wild"
-            same = sum(1 for c in hand if c.color is card.color and c is not card)
-            wilds = sum(1 for c in hand if c.is_wild and c is not card)
-            text = f"Hint: Hard would play {card.label}"
-            if card.is_wild:
-                return text + ": nothing else you hold fits as well, and you name the color."
-            if card.color is color and same:
-                text += f": it follows the color and leaves you {same} more {named}"
-            elif card.color is not color:
-                text += f": it matches the number or symbol and switches the color to {named}"
-            if wilds:
-                text += f"; your {'wild stays' if wilds == 1 else 'wilds stay'} for later"
-            return text + "."
+            return _explain_play(card, hand, game.color)
         case Draw():
-            return "Hint: Hard would draw a card."
+            return "Hint: draw a card."
         case Pass():
-            return "Hint: Hard would keep the card it drew."
+            return "Hint: keep the card you drew."
+        case Accept() if game.phase is Phase.SKIP:
+            return "Hint: let yourself be skipped."
         case Accept():
-            return "Hint: Hard would accept."
+            return f"Hint: take the {game.pending} cards."
         case Challenge():
-            return "Hint: Hard would challenge."
+            return "Hint: challenge the Wild Draw Four."
         case CallUno():
             return "Hint: call UNO now!"
         case Catch(target=target):
-            return f"Hint: catch seat {target + 1}: they did not call UNO."
+            return f"Hint: catch {name(target)}: they did not call UNO."
         case ChooseColor(color=chosen):
             held = sum(1 for c in hand if c.color is chosen)
-            return f"Hint: Hard would name {chosen.value}: you hold {held} of it."
-    return f"Hint: Hard would choose: {type(advice).__name__}."
+            return f"Hint: name {chosen.value}: you hold {held} of it."
+        case ChooseSwap(target=target):
+            return f"Hint: swap hands with {name(target)}."
+        case MakeRule(rule=rule):
+            return f'Hint: make the rule "{RACE_ACTION_TEXT[rule]}".'
+        case FinishRace():
+            return "Hint: do what the race asks, quickly!"
+    return "Hint: no advice for this choice."
+
+
+def _explain_play(card: Card, hand: Sequence[Card], color: object) -> str:
+    """Why playing ``card`` is good: the facts of the hand, never the AI's reading."""
+    named = card.color.value if card.color is not None else "wild"
+    same = sum(1 for c in hand if c.color is card.color and c is not card)
+    wilds = sum(1 for c in hand if c.is_wild and c is not card)
+    text = f"Hint: play {card.label}"
+    if card.is_wild:
+        return text + ": nothing else you hold fits as well, and you name the color."
+    if card.color is color and same:
+        text += f": it follows the color and leaves you {same} more {named}"
+    elif card.color is not color:
+        text += f": it matches the number or symbol and switches the color to {named}"
+    if wilds:
+        text += f"; your {'wild stays' if wilds == 1 else 'wilds stay'} for later"
+    return text + "."

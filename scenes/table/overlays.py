@@ -51,6 +51,7 @@ class TableView(Protocol):
     device_seat: dict[int, int]
     race: RaceInput | None
     clock: float
+    autosave: bool
 
     def handle(self, intent: Intent) -> None: ...
 
@@ -190,7 +191,7 @@ class PauseOverlay(Scene):
         self.table.how_to_play()
 
     def _leave(self) -> None:
-        self.table.leave()
+        ask_before_leaving(self.app, self.table.match, self.table.autosave, self.table.leave)
 
     def handle(self, intent: Intent) -> None:
         if intent.act is Act.PAUSE:
@@ -202,6 +203,85 @@ class PauseOverlay(Scene):
         dim(surface, 150)
         surface.blit(panel(self.rect.size, 28, (14, 20, 28, 245), (255, 255, 255, 60)), self.rect)
         draw_text(surface, "Paused", 48, (self.rect.centerx, self.rect.y + 56), GOLD, Weight.BOLD)
+        self.menu.draw(surface)
+
+
+def leave_question(saved: bool, phones: bool) -> str:
+    """What leaving a match in progress does, said before it is done."""
+    keep = (
+        "It is saved: Continue on the title screen resumes it."
+        if saved
+        else "It is not saved: it cannot be continued later."
+    )
+    return keep + (" Phones will be disconnected." if phones else "")
+
+
+def ask_before_leaving(app: App, match: Match, saved: bool, leave: Callable[[], None]) -> None:
+    """``leave`` at once, or, while people play (at the screen or on phones), once they said
+    so in a question whose default answer is to stay."""
+    if (match.people or match.phones) and not match.is_match_over:
+        app.push(LeaveOverlay(app, leave_question(saved, bool(match.phones)), leave))
+    else:
+        leave()
+
+
+class LeaveOverlay(Scene):
+    """Asks before a match with people in it is left; staying is the default choice."""
+
+    opaque = False
+
+    def __init__(self, app: App, question: str, leave: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(0, 0, 1000, 400)
+        self.rect.center = (960, 540)
+        self.lines = wrap(question, 26, self.rect.width - 100)
+        self.leave = leave
+        y = self.rect.bottom - 120
+        stay = Button(pygame.Rect(self.rect.x + 60, y, 420, 80), "Keep playing", self._close)
+        go = Button(
+            pygame.Rect(self.rect.right - 480, y, 420, 80),
+            "Leave to title",
+            self._leave,
+            color=(120, 60, 40),
+        )
+        # Enter, A or Esc at once keeps the match: only a deliberate choice leaves.
+        self.menu = Menu([stay, go], columns=2, on_back=self._close)
+
+    def _close(self) -> None:
+        self.app.close(self)
+
+    def _leave(self) -> None:
+        self.app.close(self)
+        self.leave()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act is Act.PAUSE:
+            self._close()
+            return
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 140)
+        surface.blit(
+            panel(self.rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), self.rect
+        )
+        draw_text(
+            surface,
+            "Leave the match?",
+            40,
+            (self.rect.centerx, self.rect.y + 60),
+            GOLD,
+            Weight.BOLD,
+        )
+        for i, line in enumerate(self.lines):
+            draw_text(
+                surface,
+                line,
+                26,
+                (self.rect.centerx, self.rect.y + 130 + i * 36),
+                WHITE,
+                Weight.REGULAR,
+            )
         self.menu.draw(surface)
 
 

@@ -331,11 +331,9 @@ class Presenter:
             case Challenged(player=player, target=target, hand=hand) if (
                 hand is not None and self.visible(player) and not self.visible(target)
             ):
-                return self._show_hand(target, event)
+                return _show_hand(self, target, event)
             case _Cover(seat=seat):
-                for sprite in self.hands[seat]:
-                    self._flip(sprite, 1.0 if self.visible(seat) else 0.0)
-                return 0.0
+                return _show_hand(self, seat, None)
         # The rest only announce something (or show nothing): a mark, maybe a sound.
         return self._cue(event)
 
@@ -422,13 +420,6 @@ class Presenter:
         self.winner = ended.winner
         self.sounds.play(Sfx.WIN)
         return 0.6
-
-    def _show_hand(self, seat: int, event: Challenged) -> float:
-        """The official rule: the challenged hand is shown to its challenger (on the screen)."""
-        for sprite in self.hands[seat]:
-            self._flip(sprite, 1.0)
-        self.queue.appendleft((_Cover(seat), ""))
-        return max(SHOWN_S, self._cue(event))
 
     def _cue(self, event: Step) -> float:
         cue = event_cue(event)
@@ -605,3 +596,15 @@ class Presenter:
                 dimmed=sprite.card.uid in self.dimmed,
             )
         self.painter.marks(surface, self.marks, self.clock)
+
+
+def _show_hand(presenter: Presenter, seat: int, event: Challenged | None) -> float:
+    """The official rule: the challenged hand is shown to its challenger (the person the screen
+    is turned to): face up for a while (``event``), then as the screen shows it (None)."""
+    face = 1.0 if event is not None or presenter.visible(seat) else 0.0
+    for sprite in presenter.hands[seat]:
+        presenter._flip(sprite, face)
+    if event is None:
+        return 0.0
+    presenter.queue.appendleft((_Cover(seat), ""))
+    return max(SHOWN_S, presenter._cue(event))

@@ -77,12 +77,18 @@ PROMPTS = {
 }
 
 
+# The status banner's colours: a refusal is a warm red; a hint, neutral advice, a calm blue.
+REFUSAL_COLOR = (255, 170, 160)
+HINT_COLOR = (170, 215, 255)
+
+
 @dataclass(frozen=True)
 class Notice:
     """A sentence over the status banner until ``until`` (a refusal, or a hint)."""
 
     text: str
     until: float
+    color: tuple[int, int, int] = REFUSAL_COLOR
 
 
 class TableScene(Scene):
@@ -313,7 +319,7 @@ class TableScene(Scene):
         self.app.go(routes.HowTo(self.game.rules))
 
     def leave(self) -> None:
-        """Back to the title (a match played to its end is closed first)."""
+        """Back to the title at once (a match played to its end is closed first)."""
         if self.match.is_match_over:
             self.finish_match()
         self.app.go(routes.Title(), "reset")
@@ -510,13 +516,13 @@ class TableScene(Scene):
             self.refuse(f"{self.setup.seats[seat].name} cannot jump in now.")
 
     def hint(self) -> None:
-        """What the Hard AI would do in your place, from your view only, and the facts behind it."""
+        """Advice (the Hard AI's move in your place, from your view only) and its facts."""
         seat = self.viewer
         if not self.people or seat not in {a.player for a in self.game.legal_actions()}:
             self.refuse("Nothing to decide right now.")
             return
-        text, card = moves.hint(self.game, seat, self.clock)
-        self.refusal = Notice(text, self.clock + 5.0)
+        text, card = moves.hint(self.game, seat, self.clock, self.narrator.name)
+        self.refusal = Notice(text, self.clock + 5.0, HINT_COLOR)
         if card is not None:
             self.presenter.hover = card.uid
 
@@ -569,7 +575,7 @@ class TableScene(Scene):
     def _status(self) -> tuple[str, tuple[int, int, int]] | None:
         """The banner's text and color: a refusal, else the prompt (None: the last move)."""
         if self.refusal is not None and self.clock < self.refusal.until:
-            return self.refusal.text, (255, 170, 160)
+            return self.refusal.text, self.refusal.color
         prompt = self._prompt_line()
         return (prompt, GOLD) if prompt else None
 
