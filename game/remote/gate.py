@@ -231,6 +231,8 @@ def handler_factory(
     """What ``loop.create_server`` calls for each connection."""
 
     def make() -> GuardedHandler:
-        return GuardedHandler(gate, server, headers, loop=loop, logger=LOG, **HANDLER_ARGS)
+        return GuardedHandler(
+            gate, server, headers, loop=loop, logger=LOG, access_log=None, **HANDLER_ARGS
+        )
 
     return make

@@ -251,7 +251,9 @@ class Phones:
         try:
             await ws.prepare(request)
         except ConnectionError:
-            return ws  # gone during the handshake: never joined, so nothing to leave
+            # Gone during the handshake: never joined, so nothing to leave (aiohttp meets the
+            # dead connection again with this answer, quietly).
+            return web.Response(status=400)
         self.gate.trust(request.protocol, seat, socket=True)
         old = self.sockets.get(seat)
         self.sockets[seat] = ws
