@@ -36,6 +36,7 @@ from game.remote.server import (
     FLOOD_CLOSE,
     FLOODED,
     HEADERS,
+    JOIN_BURST,
     SLOW_DOWN,
     TOKEN_ALPHABET,
     TOO_LONG,
@@ -291,6 +292,26 @@ async def test_a_flood_far_past_the_limit_closes_the_socket_and_the_seat_leaves_
             break
         await asyncio.sleep(0.01)
     assert kinds == [Arrival.JOINED, Arrival.LEFT]
+
+
+async def test_a_seat_opened_in_a_loop_is_refused_for_a_while(aiohttp_client: MakeClient) -> None:
+    server = phones()
+    client = await aiohttp_client(server.make_app())
+    for _ in range(JOIN_BURST):
+        ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+        await ws.close()
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await client.ws_connect(f"/p/{TOKENS[0]}/ws")
+    assert refused.value.status == 429
+    assert "wait a moment" in refused.value.message or refused.value.status == 429
+    # Another seat is not held back by it, and every join was paired with its leave.
+    other = await client.ws_connect(f"/p/{TOKENS[1]}/ws")
+    await other.close()
+    arrivals = [(i.seat, i.kind) for i in await settle(server.inbox, 2 * JOIN_BURST + 2)]
+    assert arrivals == [(0, Arrival.JOINED), (0, Arrival.LEFT)] * JOIN_BURST + [
+        (1, Arrival.JOINED),
+        (1, Arrival.LEFT),
+    ]
 
 
 async def test_the_size_cap_counts_bytes(aiohttp_client: MakeClient) -> None:

@@ -40,6 +40,11 @@ SLOW_DOWN_S = 5.0
 # This many frames dropped in a row (no pause long enough to let one through) close the socket:
 # a phone's page never does it, and each frame read costs the game's thread a little time.
 FLOOD_CLOSE = 200
+# A seat's socket may be opened this often a second, in bursts of JOIN_BURST (a reload, a phone
+# back from sleep): each join and leave costs the game's thread a state for every phone, so a
+# link holder reconnecting in a loop is refused (429) rather than served.
+JOIN_PER_S = 1.0
+JOIN_BURST = 6
 # The WebSocket layer's own cap, far above a move, so an oversize move is told, not cut off.
 WIRE_CAP_BYTES = 64 * 1024
 # A connection that answers no ping in this many seconds is gone (a phone that slept).
@@ -73,6 +78,7 @@ HEADERS = {
 REPLACED = "This seat was opened on another device."
 BAD_TOKEN = "This link is not for a seat at this table. Scan the code on the game's screen again."
 FOREIGN = "Only the table's own page may open a seat."
+TOO_MANY_JOINS = "This seat was opened too often just now: wait a moment, then reload."
 SLOW_DOWN = "Too many messages at once: slow down."
 FLOODED = "Too many messages: this phone was disconnected. Reload the page to play on."
 UNREADABLE = "That message could not be read."
@@ -131,17 +137,29 @@ def web_files(folder: Path) -> dict[str, tuple[bytes, str]]:
     return files
 
 
-class _Bucket:
-    """A token bucket: ``RATE_PER_S`` messages a second, bursts as big."""
+@dataclass(slots=True)
+class Counts:
+    """What the sockets brought, for benchmarks and the log: frames read, dropped over the
+    rate, refused at the door (binary, too long), and sockets closed for flooding."""
 
-    def __init__(self, rate: float = RATE_PER_S) -> None:
+    frames: int = 0
+    dropped: int = 0
+    refused: int = 0
+    closed: int = 0
+
+
+class _Bucket:
+    """A token bucket: ``rate`` a second, bursts of ``burst`` (as many as ``rate`` unless told)."""
+
+    def __init__(self, rate: float = RATE_PER_S, burst: float | None = None) -> None:
         self.rate = rate
-        self.level = rate
+        self.burst = rate if burst is None else burst
+        self.level = self.burst
         self.at = time.monotonic()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.level = min(self.rate, self.level + (now - self.at) * self.rate)
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
         if self.level < 1.0:
             return False
@@ -176,6 +194,8 @@ class Phones:
         self.inbox: queue.Queue[Inbound] = queue.Queue()
         self.sockets: dict[int, web.WebSocketResponse] = {}
         self.last: dict[int, str] = {}  # the last state sent to each seat, for a rejoin
+        self.counts = Counts()
+        self.joins: dict[int, _Bucket] = {}
 
     def make_app(self) -> web.Application:
         app = web.Application(client_max_size=1024)
@@ -247,6 +267,8 @@ class Phones:
         if origin is not None and origin not in self.origins:
             raise web.HTTPForbidden(text=FOREIGN)
         seat = self.seat_of(request)
+        if not self.joins.setdefault(seat, _Bucket(JOIN_PER_S, JOIN_BURST)).take():
+            raise web.HTTPTooManyRequests(text=TOO_MANY_JOINS)
         ws = web.WebSocketResponse(max_msg_size=WIRE_CAP_BYTES, heartbeat=HEARTBEAT_S)
         try:
             await ws.prepare(request)
@@ -280,10 +302,14 @@ class Phones:
         closed (it may come back by its link, slower)."""
         bucket = _Bucket(self.rate)
         told_at, dropped = -SLOW_DOWN_S, 0
+        counts = self.counts
         async for message in ws:
+            counts.frames += 1
             if not bucket.take():
+                counts.dropped += 1
                 dropped += 1
                 if dropped >= FLOOD_CLOSE:
+                    counts.closed += 1
                     await _send(ws, {"type": "closed", "text": FLOODED})
                     await ws.close()
                     return
@@ -294,10 +320,12 @@ class Phones:
                 continue
             dropped = 0
             if message.type is not WSMsgType.TEXT:
+                counts.refused += 1
                 await _send(ws, _refusal(UNREADABLE))
                 continue
             text = message.data
             if len(text) > MAX_MESSAGE_BYTES or _utf8_size(text) > MAX_MESSAGE_BYTES:
+                counts.refused += 1
                 await _send(ws, _refusal(TOO_LONG))
                 continue
             self.inbox.put(Inbound(seat, Arrival.MESSAGE, text))
