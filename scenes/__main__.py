@@ -263,7 +263,8 @@ def phone_match(app: App, args: argparse.Namespace) -> int:
     table = app.go(Table(setup, network=Network(args.host, args.port)))
     assert isinstance(table, PhoneTable)
     if table.phones is None:
-        print("cannot start: the phones' server did not open", file=sys.stderr)
+        why = " ".join(toast.text for toast in app.toasts)  # what the table told the player
+        print(f"cannot start: the phones' server did not open. {why}".strip(), file=sys.stderr)
         return 1
     for seat in table.phones.seats:
         print(json.dumps({"seat": seat, "url": table.phones.url(seat)}), flush=True)
