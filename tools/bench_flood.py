@@ -5,7 +5,8 @@
 Runs the real table scene headless (dummy video driver, animation speed 1, autoplay so rounds
 follow each other) with seat 0 a phone seat served on 127.0.0.1, and starts a flooding client
 in a process of its own that holds seat 0's link and sends ``--frames`` WebSocket frames as
-fast as it can, text and binary in turn, connecting again whenever the server closes it. The
+fast as it can, text and binary in turn, connecting again whenever the server closes it (at
+the lowest priority: a real flooder is another device, not a process on the game's cores). The
 game's thread times whole frames (update and draw, no flip) paced at 60 Hz, first for a few
 seconds without the flood (the baseline), then until the flood is over. Seat 0's own moves are
 put into the server's inbox by this tool, as its rightful phone would send them, so the table
@@ -53,7 +54,7 @@ from scenes.table.scene import TableScene
 from tools.common import percentile, stop_on_signals
 
 FRAME_S = 1 / 60
-BASELINE_S = 5.0
+BASELINE_S = 20.0
 FLOOD_LIMIT_S = 180.0
 TEXT = '{"type":"act","action":{"type":"draw","player":0}}'
 
@@ -141,6 +142,24 @@ def frames_until(
     return times
 
 
+class Use:
+    """The process's CPU time outside the game's thread over a stretch of frames."""
+
+    def __init__(self) -> None:
+        self.process = time.process_time()
+        self.wall = time.perf_counter()
+        self.text = "not measured"
+
+    def stop(self, frames: list[tuple[float, float, int]]) -> None:
+        game = sum(cpu for _, cpu, _ in frames)
+        others = time.process_time() - self.process - game
+        seconds = time.perf_counter() - self.wall
+        self.text = f"{others / seconds * 100:.1f}% of a core over {seconds:.1f} s"
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def _switches() -> int:
     """The game thread's involuntary context switches so far (Linux; else 0)."""
     who = getattr(resource, "RUSAGE_THREAD", None) if resource is not None else None
@@ -167,14 +186,19 @@ def bench(frames: int, players: int, seed: int) -> int:
     rng = random.Random(seed)
     hub.outlet.inbox.put(Inbound(0, Arrival.JOINED))  # seat 0's phone is at the table
     ends = time.perf_counter() + BASELINE_S
-    calm = frames_until(app, scene, lambda: time.perf_counter() > ends, rng)[60:]  # caches
+    calm_use = Use()
+    calm = frames_until(app, scene, lambda: time.perf_counter() > ends, rng)
+    calm_use.stop(calm)
+    calm = calm[60:]  # the first second builds the felt and the card caches
     command = [sys.executable, "-m", "tools.bench_flood", "--flooder", hub.url(0)]
     quiet = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     flooder = subprocess.Popen(
         [*command, "--frames", str(frames)], stdout=subprocess.PIPE, text=True, env=quiet
     )
     try:
+        flood_use = Use()
         flooded = frames_until(app, scene, lambda: flooder.poll() is not None, rng)
+        flood_use.stop(flooded)
         out, _ = flooder.communicate(timeout=30)
     finally:
         if flooder.poll() is None:
@@ -183,6 +207,8 @@ def bench(frames: int, players: int, seed: int) -> int:
     counts = outlet.phones.counts if isinstance(outlet, PhoneServer) else None
     hub.close()
     print(f"table at 1920x1080, {players} players (seat 0 a phone), whole frame (no flip)")
+    print(f"CPU of the game's other threads (the phones' server...): calm {calm_use}, ")
+    print(f"  flooded {flood_use}")
     for name, frames_of in (("calm", calm), ("flooded", flooded)):
         print(report(name, [wall for wall, _, _ in frames_of]))
         print(report("its CPU", [cpu for _, cpu, _ in frames_of]))
@@ -205,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--flooder", default=None, help="be the flooding client of this URL")
     args = parser.parse_args(argv)
     if args.flooder is not None:
+        # A flooder is another device on the network: here it shares this computer's cores, so
+        # it runs at the lowest priority not to take them from the game as no phone could.
+        if hasattr(os, "nice"):
+            os.nice(19)
         print(json.dumps(asyncio.run(flood(args.flooder, args.frames))), flush=True)
         return 0
     stop_on_signals()
