@@ -532,11 +532,30 @@ def test_the_gate_closes_a_connection_that_shows_no_token_in_time(
     assert (slow.aborted, fast.aborted, done.aborted) == (True, False, False)
 
 
-def test_log_lines_are_rate_limited() -> None:
+def test_log_lines_are_rate_limited(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     quiet = gate_module.Quiet(every=60.0)
     record = logging.LogRecord("x", logging.WARNING, "f", 1, "accept failed: %s", ("EMFILE",), None)
     assert [quiet.filter(record) for _ in range(1000)].count(True) == 1
     assert quiet.dropped == 999
+    # The server loop's own errors (a full process refusing accept, over and over): one line.
+    monkeypatch.setattr(gate_module.QUIET, "last", {})
+    caplog.set_level(logging.WARNING, logger="game.remote.server")
+    loop = asyncio.new_event_loop()
+    try:
+        for _ in range(1000):
+            context = {
+                "message": "socket.accept() out of system resource",
+                "exception": OSError(24, "Too many open files"),
+            }
+            gate_module.quiet_loop_errors(loop, context)
+    finally:
+        loop.close()
+    lines = [r for r in caplog.records if r.name == "game.remote.server"]
+    assert len(lines) == 1
+    assert "Too many open files" in lines[0].getMessage()
+    assert lines[0].exc_info is None
 
 
 # ----------------------------------------------------------------- 6. the command line

@@ -84,7 +84,12 @@ async def flood(url: str, frames: int) -> dict[str, float]:
                 failures += 1  # refused (too many joins) or cut off: try again at once
                 await asyncio.sleep(0.01)
     seconds = time.perf_counter() - started
-    return {"sent": sent, "connections": connections, "failures": failures, "seconds": seconds}
+    return {
+        "sent": sent,
+        "connections": connections,
+        "failures": failures,
+        "seconds": round(seconds, 1),
+    }
 
 
 async def _drain(ws: aiohttp.ClientWebSocketResponse) -> None:
