@@ -382,6 +382,10 @@ def test_every_response_has_the_security_headers_and_no_server_banner() -> None:
             async with session.post(base + token_path) as answer:  # 405
                 seen["POST"] = (answer.status, answer.headers)
         garbage = await raw_request(port, b"NOT HTTP AT ALL\r\n\r\n")  # 400 from the parser
+        long_line = b"GET /p/" + b"a" * 3000 + b"/ HTTP/1.1\r\nHost: x\r\n\r\n"
+        too_long = await raw_request(port, long_line)  # past max_line_size: 400 too
+        assert b" 400 " in too_long.split(b"\r\n")[0]
+        assert b"Server:" not in too_long and b"nosniff" in too_long
         return seen, garbage
 
     try:
@@ -499,6 +503,14 @@ def test_the_gate_closes_the_oldest_untrusted_connection_past_its_cap() -> None:
     gate.opened(object(), late)  # type: ignore[arg-type]
     assert not transports[2].aborted and not late.aborted
     assert len(gate.conns) == 4
+    # Past the total cap with none untrusted to close: the newcomer itself is closed.
+    full = Gate(cap=2, untrusted_cap=2)
+    first, second, third = Transport(), Transport(), Transport()
+    for name, transport in (("a", first), ("b", second)):
+        full.opened(name, transport)  # type: ignore[arg-type]
+        full.trust(name, 0)
+    full.opened("c", third)  # type: ignore[arg-type]
+    assert (first.aborted, second.aborted, third.aborted) == (False, False, True)
 
 
 def test_the_gate_keeps_a_seat_to_its_cap_and_the_total_under_the_file_limit() -> None:
@@ -530,6 +542,33 @@ def test_the_gate_closes_a_connection_that_shows_no_token_in_time(
         gate.conns[name].opened -= gate_module.UNTRUSTED_S + 1  # type: ignore[index]
     gate.sweep()
     assert (slow.aborted, fast.aborted, done.aborted) == (True, False, False)
+
+
+def test_a_slow_request_is_closed_by_the_real_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gate_module, "UNTRUSTED_S", 0.3)
+    monkeypatch.setattr(gate_module, "SWEEP_S", 0.05)
+    hub = serve_phones(phone_match(), WEB, IMAGES, "127.0.0.1", 0)
+    _, _, port = served(hub)
+
+    async def slow() -> tuple[bytes, bytes]:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /p/")  # and never the rest
+        await writer.drain()
+        try:
+            slow_end = await asyncio.wait_for(reader.read(100), 10)
+        except ConnectionResetError:  # the server aborts: a reset is as good as an end
+            slow_end = b""
+        # A request that comes at once is answered on a connection of its own.
+        answer = await raw_request(port, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        writer.close()
+        return slow_end, answer
+
+    try:
+        slow_end, answer = asyncio.run(asyncio.wait_for(slow(), 20))
+    finally:
+        hub.close()
+    assert slow_end == b""  # closed by the server, unanswered
+    assert b" 404 " in answer.split(b"\r\n")[0]
 
 
 def test_log_lines_are_rate_limited(
