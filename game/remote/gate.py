@@ -24,7 +24,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -112,11 +112,12 @@ def total_cap(limit: int | None) -> int:
 class Conn:
     """One open connection: when it opened, and the seat whose token it showed (None yet)."""
 
+    key: Any  # its request handler, the gate's key for it
     transport: Any
     opened: float
     seat: int | None = None
     socket: bool = False
-    order: int = field(default=0)
+    order: int = 0
 
 
 class Gate:
@@ -131,7 +132,7 @@ class Gate:
 
     def opened(self, handler: RequestHandler, transport: Any) -> None:
         self._count += 1
-        self.conns[handler] = Conn(transport, time.monotonic(), order=self._count)
+        self.conns[handler] = Conn(handler, transport, time.monotonic(), order=self._count)
         untrusted = [c for c in self.conns.values() if c.seat is None]
         if len(untrusted) > self.untrusted_cap or len(self.conns) > self.cap:
             self._shut(min(untrusted, key=_age) if untrusted else self.conns[handler])
@@ -164,9 +165,7 @@ class Gate:
 
     def _shut(self, conn: Conn) -> None:
         self.closed_by_gate += 1
-        for handler, held in list(self.conns.items()):
-            if held is conn:
-                del self.conns[handler]
+        self.conns.pop(conn.key, None)
         with contextlib.suppress(Exception):  # already closing: nothing more to do
             conn.transport.abort()
 
