@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game import __version__, engine
@@ -42,8 +44,16 @@ if TYPE_CHECKING:
     from scenes.ui import Menu
 
 
+def program_name() -> str:
+    """What the usage line calls the program: the packaged program's own name, or how a
+    developer starts it."""
+    if getattr(sys, "frozen", False):
+        return Path(sys.argv[0]).stem or "OneMoreCard"
+    return "python -m scenes"
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m scenes", description=__doc__)
+    parser = argparse.ArgumentParser(prog=program_name(), description=__doc__)
     parser.add_argument("--autoplay", action="store_true", help="AI-only match, then exit")
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (autoplay)")
     parser.add_argument("--seed", type=int, default=1, help="the deal's seed (autoplay)")
@@ -91,14 +101,20 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
         parser.error("--players must be 2 to 10")
-    if args.speed < 0:
-        parser.error("--speed must be 0 or more")
+    if not math.isfinite(args.speed) or args.speed < 0:
+        # nan passes "< 0", and an endless match would never end autoplay.
+        parser.error("--speed must be a number, 0 or more (0: instant)")
     if args.rounds is not None and args.rounds < 1:
         parser.error("--rounds must be at least 1")
     if not 0 <= args.phones <= args.players:
         parser.error("--phones must be 0 to the number of players")
     if args.port is not None and not 0 <= args.port <= 65535:
         parser.error("--port must be 0 to 65535")
+    if args.host is not None and not args.host.strip():
+        parser.error("--host must name an address, such as 127.0.0.1 (leave it out for every one)")
+    if (args.host is not None or args.port is not None) and not (args.phones or args.resume):
+        # Only a phone match started here reads them; a match set up on screen does not.
+        parser.error("--host and --port are for a phone match: give --phones or --continue too")
     return args
 
 
@@ -280,7 +296,8 @@ def _run_phones(app: App, route: Table) -> int:
     table = app.go(route)
     assert isinstance(table, PhoneTable)
     if table.match.phones and table.phones is None:
-        print("cannot start: the phones' server did not open", file=sys.stderr)
+        why = " ".join(toast.text for toast in app.toasts)  # what the table told the player
+        print(f"cannot start: the phones' server did not open. {why}".strip(), file=sys.stderr)
         return 1
     hub = table.phones
     if hub is not None:

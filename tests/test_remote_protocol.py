@@ -109,7 +109,7 @@ def test_face_keys_are_plain_names() -> None:
 
 
 async def test_the_page_and_cards_need_a_valid_token(aiohttp_client: MakeClient) -> None:
-    client = await aiohttp_client(phones().app)
+    client = await aiohttp_client(phones().make_app())
     page = await client.get(f"/p/{TOKENS[0]}/")
     assert page.status == 200
     assert "hand" in await page.text()
@@ -129,7 +129,7 @@ async def test_the_page_and_cards_need_a_valid_token(aiohttp_client: MakeClient)
 
 
 async def test_only_files_of_the_table_are_served(aiohttp_client: MakeClient) -> None:
-    client = await aiohttp_client(phones().app)
+    client = await aiohttp_client(phones().make_app())
     token = TOKENS[0]
     assert (await client.get(f"/p/{token}/web/index.html")).status == 200
     for name in ("nope.js", "..%2Fpyproject.toml", "..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd"):
@@ -160,7 +160,7 @@ def test_web_files_are_read_from_the_folder_by_name(tmp_path: Path) -> None:
 
 async def test_join_send_and_leave(aiohttp_client: MakeClient) -> None:
     server = phones()
-    client = await aiohttp_client(server.app)
+    client = await aiohttp_client(server.make_app())
     ws = await client.ws_connect(f"/p/{TOKENS[1]}/ws")
     assert [(i.seat, i.kind) for i in await settle(server.inbox, 1)] == [(1, Arrival.JOINED)]
     move = json.dumps({"type": "act", "action": {"type": "draw", "player": 1}})
@@ -175,7 +175,7 @@ async def test_join_send_and_leave(aiohttp_client: MakeClient) -> None:
 
 async def test_a_second_connection_replaces_the_first(aiohttp_client: MakeClient) -> None:
     server = phones()
-    client = await aiohttp_client(server.app)
+    client = await aiohttp_client(server.make_app())
     first = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
     await settle(server.inbox, 1)
     second = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
@@ -194,7 +194,7 @@ async def test_a_second_connection_replaces_the_first(aiohttp_client: MakeClient
 
 async def test_oversize_and_binary_messages_are_refused(aiohttp_client: MakeClient) -> None:
     server = phones()
-    client = await aiohttp_client(server.app)
+    client = await aiohttp_client(server.make_app())
     ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
     await settle(server.inbox, 1)
     await ws.send_str("x" * (MAX_MESSAGE_BYTES + 10))
@@ -209,7 +209,7 @@ async def test_oversize_and_binary_messages_are_refused(aiohttp_client: MakeClie
 
 async def test_flooding_is_dropped_and_told_once(aiohttp_client: MakeClient) -> None:
     server = phones(rate=5.0)
-    client = await aiohttp_client(server.app)
+    client = await aiohttp_client(server.make_app())
     ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")
     await settle(server.inbox, 1)
     for n in range(50):
@@ -225,7 +225,7 @@ async def test_flooding_is_dropped_and_told_once(aiohttp_client: MakeClient) -> 
 
 async def test_a_rejoin_gets_the_whole_current_state(aiohttp_client: MakeClient) -> None:
     server = phones()
-    client = await aiohttp_client(server.app)
+    client = await aiohttp_client(server.make_app())
     await server.deliver(0, json.dumps({"type": "state", "v": 7}), state=True)
     await server.deliver(0, json.dumps({"type": "refused", "text": "old"}), state=False)
     ws = await client.ws_connect(f"/p/{TOKENS[0]}/ws")

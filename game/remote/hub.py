@@ -12,7 +12,10 @@ that keeps every message).
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import queue
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +40,10 @@ from game.rules import Stacking
 LOG_KEPT = 40
 # A phone sends one move per tap; this many per frame are plenty and bound the frame's work.
 PUMP_LIMIT = 64
+# A phone's message that failed in an unforeseen way is logged at most this often.
+FAULT_LOG_S = 60.0
+FAULT = "That message could not be read."
+LOG = logging.getLogger(__name__)
 HIT = (DrawReason.DRAW_TWO, DrawReason.WILD_DRAW_FOUR, DrawReason.STACK)
 
 
@@ -72,6 +79,7 @@ class PhoneHub:
         }
         self._turn = {s: False for s in self.seats}
         self._present: set[int] = set()
+        self._logged_at = -FAULT_LOG_S
         match.add_listener(self)
 
     def url(self, seat: int) -> str:
@@ -142,7 +150,21 @@ class PhoneHub:
                 inbound = self.outlet.inbox.get_nowait()
             except queue.Empty:
                 return
-            self._take(inbound)
+            try:
+                self._take(inbound)
+            except Exception:  # nothing a phone sends may end the table
+                self._failed(inbound)
+
+    def _failed(self, inbound: Inbound) -> None:
+        """The last line behind ``read_intent``: a phone's message that raised anyway is logged
+        (at most once a minute) and refused; the table plays on."""
+        now = time.monotonic()
+        if now - self._logged_at >= FAULT_LOG_S:
+            self._logged_at = now
+            LOG.exception("a phone's message from seat %d was refused", inbound.seat)
+        if inbound.kind is Arrival.MESSAGE:
+            with contextlib.suppress(Exception):
+                self.outlet.send(inbound.seat, {"type": "refused", "text": FAULT})
 
     def _take(self, inbound: Inbound) -> None:
         seat, match = inbound.seat, self.match
@@ -210,18 +232,22 @@ def serve_phones(
         shown = bind = host
     tries = [DEFAULT_PORT, 0] if port is None else [port]
     server: PhoneServer | None = None
+    refused: OSError | None = None
     for number in tries:
         candidate = PhoneServer(phones, bind, number)
         try:
             candidate.start()
-        except OSError:
-            if number == tries[-1]:
-                raise
+        except OSError as error:
+            refused = refused or error  # the first try's reason is the one worth telling
             continue
         server = candidate
         break
-    assert server is not None
-    urls = {seat: f"http://{shown}:{server.port}/p/{token}/" for seat, token in tokens.items()}
+    if server is None:
+        raise refused or OSError("the phones' server could not start")
+    # The page's own address: the only origin whose pages may open a seat's socket.
+    origin = f"http://{f'[{shown}]' if ':' in shown else shown}:{server.port}"
+    phones.origins = frozenset({origin})
+    urls = {seat: f"{origin}/p/{token}/" for seat, token in tokens.items()}
     return PhoneHub(match, server, urls, problem)
 
 

@@ -40,6 +40,13 @@ from game.view import SeatView
 
 # A phone's message is one small JSON object; anything longer is not ours.
 MAX_MESSAGE_BYTES = 4096
+# A move is an object holding an object: deeper brackets are never a move (and Python's JSON
+# reader recurses once per level, so thousands of them would overflow its stack).
+MAX_DEPTH = 4
+OPENERS = frozenset(b"[{")
+CLOSERS = frozenset(b"]}")
+QUOTE = ord('"')
+BACKSLASH = ord("\\")
 # The move log lines a phone shows.
 LOG_LINES = 6
 
@@ -215,17 +222,23 @@ def _button(action: Action, view: SeatView, names: Sequence[str]) -> tuple[str, 
 
 def read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
     """A phone's message as an action of ``seat``; raises ``BadIntent`` with a sentence for the
-    person when it is not one (too long, not JSON, not an act, another seat's move...)."""
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise BadIntent("That message was too long to be a move.")
+    person when it is not one (too long, not JSON, not an act, another seat's move...), and
+    nothing else whatever ``raw`` holds (deep nesting, lone surrogates, odd numbers, wrong
+    types): a phone's message must never reach the game's thread as an exception."""
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        return _read_intent(raw, seat, cards)
+    except BadIntent:
+        raise
+    except Exception:  # the last line: any surprise is a refusal, not a crash
         raise BadIntent("That message could not be read.") from None
+
+
+def _read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
+    data = _json_of(raw)
     if not isinstance(data, dict) or data.get("type") != "act" or set(data) != {"type", "action"}:
         raise BadIntent("That message is not a move.")
     body = data["action"]
-    if isinstance(body, dict) and body.get("player") != seat:
+    if isinstance(body, dict) and not _is_seat(body.get("player"), seat):
         raise BadIntent("You can only make your own moves.")
     try:
         action = action_from_dict(body, tuple(cards))
@@ -234,3 +247,54 @@ def read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
     if isinstance(action, NextRound):
         raise BadIntent("The next round is dealt at the table.")
     return action
+
+
+def _json_of(raw: str | bytes) -> Any:
+    """The message's JSON, checked for size in bytes and for depth before it is parsed."""
+    try:
+        encoded = raw if isinstance(raw, bytes) else raw.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: not text a phone's page would send
+        raise BadIntent("That message could not be read.") from None
+    if len(encoded) > MAX_MESSAGE_BYTES:
+        raise BadIntent("That message was too long to be a move.")
+    if nesting(encoded) > MAX_DEPTH:
+        # json.loads recurses once per level: 4,000 "[" would raise RecursionError.
+        raise BadIntent("That message is not a move.")
+    try:
+        return json.loads(encoded, parse_constant=_no_constant)
+    except (ValueError, UnicodeDecodeError):
+        raise BadIntent("That message could not be read.") from None
+
+
+def nesting(encoded: bytes) -> int:
+    """How deep the brackets of a JSON text go (brackets inside strings not counted), or
+    ``MAX_DEPTH`` when it has too few brackets to go deeper."""
+    if encoded.count(b"[") + encoded.count(b"{") <= MAX_DEPTH:
+        return MAX_DEPTH  # the common case (a real move), without a byte-by-byte look
+    depth = deepest = 0
+    inside = escaped = False
+    for byte in encoded:
+        if inside:
+            if escaped:
+                escaped = False
+            elif byte == BACKSLASH:
+                escaped = True
+            elif byte == QUOTE:
+                inside = False
+        elif byte == QUOTE:
+            inside = True
+        elif byte in OPENERS:
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in CLOSERS:
+            depth -= 1
+    return deepest
+
+
+def _is_seat(value: Any, seat: int) -> bool:
+    # ``True == 1`` and ``1.0 == 1`` in Python: only a real whole number names a seat.
+    return type(value) is int and value == seat
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON a phone sends")

@@ -8,13 +8,15 @@ match: the hub (``game.remote.hub``) reads the inbox on the game's thread and su
 
 What is served is fixed at start: the files of ``assets/web/`` read into memory, and the card
 images given by the game; a request's path only ever names an entry of those tables. Every
-address carries a seat's 128-bit token; one without a valid token is refused.
+address carries a seat's 130-bit key (its token); one without a valid token is refused, and
+what any client may hold without one is bounded (``game.remote.gate``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import queue
 import secrets
@@ -28,10 +30,21 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from game.remote.gate import Gate, handler_factory, quiet_loop_errors
 from game.remote.protocol import MAX_MESSAGE_BYTES
 
-# A phone may send this many messages a second (a burst as big); more are dropped.
+# A phone may send this many frames a second (a burst as big); more are dropped.
 RATE_PER_S = 10.0
+# A phone told to slow down is told again at most this often.
+SLOW_DOWN_S = 5.0
+# This many frames dropped in a row (no pause long enough to let one through) close the socket:
+# a phone's page never does it, and each frame read costs the game's thread a little time.
+FLOOD_CLOSE = 200
+# A seat's socket may be opened this often a second, in bursts of JOIN_BURST (a reload, a phone
+# back from sleep): each join and leave costs the game's thread a state for every phone, so a
+# link holder reconnecting in a loop is refused (429) rather than served.
+JOIN_PER_S = 1.0
+JOIN_BURST = 6
 # The WebSocket layer's own cap, far above a move, so an oversize move is told, not cut off.
 WIRE_CAP_BYTES = 64 * 1024
 # A connection that answers no ping in this many seconds is gone (a phone that slept).
@@ -39,6 +52,8 @@ HEARTBEAT_S = 10.0
 # How long starting and stopping may take before the game gives up on the server.
 START_TIMEOUT_S = 10.0
 STOP_TIMEOUT_S = 5.0
+# Connections the system may hold waiting to be accepted.
+BACKLOG = 128
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -62,6 +77,22 @@ HEADERS = {
 }
 REPLACED = "This seat was opened on another device."
 BAD_TOKEN = "This link is not for a seat at this table. Scan the code on the game's screen again."
+FOREIGN = "Only the table's own page may open a seat."
+TOO_MANY_JOINS = "This seat was opened too often just now: wait a moment, then reload."
+SLOW_DOWN = "Too many messages at once: slow down."
+FLOODED = "Too many messages: this phone was disconnected. Reload the page to play on."
+UNREADABLE = "That message could not be read."
+TOO_LONG = "That message was too long to be a move."
+# The styled page for an address that names no seat, and its style sheet (assets/web/).
+WRONG_PAGE = "wrong.html"
+WRONG_CSS = "wrong.css"
+# A seat's key: lowercase Crockford base32, whose letters have no look-alikes (no i, l, o or u),
+# 26 of them (130 bits), shown in groups of four for typing from the screen.
+TOKEN_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+TOKEN_LENGTH = 26
+TOKEN_GROUP = 4
+# What a person may type for a character of the key: any case, and the look-alikes.
+TYPED = str.maketrans({"o": "0", "i": "1", "l": "1", "-": None})
 
 
 class Arrival(Enum):
@@ -80,8 +111,19 @@ class Inbound:
 
 
 def new_tokens(seats: tuple[int, ...]) -> dict[int, str]:
-    """A 128-bit random token for each seat."""
-    return {seat: secrets.token_urlsafe(16) for seat in seats}
+    """A random 130-bit key for each seat, grouped with '-' ("k7mq-3v9d-...")."""
+    return {seat: new_token() for seat in seats}
+
+
+def new_token() -> str:
+    key = "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
+    return "-".join(key[i : i + TOKEN_GROUP] for i in range(0, TOKEN_LENGTH, TOKEN_GROUP))
+
+
+def canonical(token: str) -> str:
+    """A key as typed (any case, with or without its dashes, O for 0, I or L for 1) in the
+    form it is compared in."""
+    return token.lower().translate(TYPED)
 
 
 def web_files(folder: Path) -> dict[str, tuple[bytes, str]]:
@@ -95,17 +137,29 @@ def web_files(folder: Path) -> dict[str, tuple[bytes, str]]:
     return files
 
 
-class _Bucket:
-    """A token bucket: ``RATE_PER_S`` messages a second, bursts as big."""
+@dataclass(slots=True)
+class Counts:
+    """What the sockets brought, for benchmarks and the log: frames read, dropped over the
+    rate, refused at the door (binary, too long), and sockets closed for flooding."""
 
-    def __init__(self, rate: float = RATE_PER_S) -> None:
+    frames: int = 0
+    dropped: int = 0
+    refused: int = 0
+    closed: int = 0
+
+
+class _Bucket:
+    """A token bucket: ``rate`` a second, bursts of ``burst`` (as many as ``rate`` unless told)."""
+
+    def __init__(self, rate: float = RATE_PER_S, burst: float | None = None) -> None:
         self.rate = rate
-        self.level = rate
+        self.burst = rate if burst is None else burst
+        self.level = self.burst
         self.at = time.monotonic()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.level = min(self.rate, self.level + (now - self.at) * self.rate)
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
         if self.level < 1.0:
             return False
@@ -116,8 +170,9 @@ class _Bucket:
 class Phones:
     """The server's state and its aiohttp application; it lives on the server's loop.
 
-    Usable alone in a test (aiohttp's test client runs ``app``); ``PhoneServer`` runs it on a
-    thread for the game.
+    Usable alone in a test (aiohttp's test client runs ``make_app()``); ``PhoneServer`` runs it
+    on a thread for the game. Each start makes a fresh application: an aiohttp application
+    belongs to the loop it first ran on, so a second try on another port needs a new one.
     """
 
     def __init__(
@@ -126,35 +181,66 @@ class Phones:
         files: Mapping[str, tuple[bytes, str]],
         images: Mapping[str, bytes],
         rate: float = RATE_PER_S,
+        origins: frozenset[str] = frozenset(),
     ) -> None:
-        self.tokens = dict(tokens)
+        self.tokens = {seat: canonical(token) for seat, token in tokens.items()}
         self.files = dict(files)
         self.images = dict(images)
         self.rate = rate
+        # The pages' own address (the QR code's scheme, host and port): a WebSocket opened by
+        # a page of any other site is refused. Empty: set when the server knows its port.
+        self.origins = origins
+        self.gate = Gate()
         self.inbox: queue.Queue[Inbound] = queue.Queue()
         self.sockets: dict[int, web.WebSocketResponse] = {}
         self.last: dict[int, str] = {}  # the last state sent to each seat, for a rejoin
-        self.app = web.Application()
-        self.app.router.add_get("/p/{token}/", self.page)
-        self.app.router.add_get("/p/{token}", self.page)
-        self.app.router.add_get("/p/{token}/web/{name}", self.file)
-        self.app.router.add_get("/p/{token}/card/{key}.png", self.image)
-        self.app.router.add_get("/p/{token}/ws", self.socket)
+        self.counts = Counts()
+        self.joins: dict[int, _Bucket] = {}
+
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=1024)
+        app.router.add_get("/", self.wrong)
+        app.router.add_get("/p/{token}/", self.page)
+        app.router.add_get("/p/{token}", self.page)
+        app.router.add_get("/p/{token}/web/{name}", self.file)
+        app.router.add_get("/p/{token}/card/{key}.png", self.image)
+        app.router.add_get("/p/{token}/ws", self.socket)
+        app.router.add_get("/wrong.css", self.wrong_css)
+        app.on_response_prepare.append(_secure)
+        return app
 
     def seat_of(self, request: web.Request) -> int:
         """The seat whose token the address carries; 403 without one."""
-        given = request.match_info.get("token", "")
+        given = canonical(request.match_info.get("token", "")).encode()
         for seat, token in self.tokens.items():
-            if secrets.compare_digest(token.encode(), given.encode()):
+            if secrets.compare_digest(token.encode(), given):
+                self.gate.trust(request.protocol, seat)
                 return seat
         raise web.HTTPForbidden(text=BAD_TOKEN)
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        self.seat_of(request)
+        try:
+            self.seat_of(request)
+        except web.HTTPForbidden:
+            return self._wrong_page(403)
         if not request.path.endswith("/"):
             # The page's addresses are relative to the token's folder.
             raise web.HTTPFound(request.path + "/")
         return self._file("index.html")
+
+    async def wrong(self, request: web.Request) -> web.StreamResponse:
+        return self._wrong_page(404)
+
+    async def wrong_css(self, request: web.Request) -> web.StreamResponse:
+        return self._file(WRONG_CSS)
+
+    def _wrong_page(self, status: int) -> web.Response:
+        """The styled page for an address that names no seat: what happened, what to do."""
+        found = self.files.get(WRONG_PAGE)
+        if found is None:
+            return web.Response(status=status, text=BAD_TOKEN)
+        body, kind = found
+        return web.Response(status=status, body=body, headers={"Content-Type": kind})
 
     async def file(self, request: web.Request) -> web.StreamResponse:
         self.seat_of(request)
@@ -165,7 +251,7 @@ class Phones:
         if found is None:
             raise web.HTTPNotFound(text="No such file.")
         body, kind = found
-        return web.Response(body=body, headers={**HEADERS, "Content-Type": kind})
+        return web.Response(body=body, headers={"Content-Type": kind})
 
     async def image(self, request: web.Request) -> web.StreamResponse:
         self.seat_of(request)
@@ -173,46 +259,76 @@ class Phones:
         if body is None:
             raise web.HTTPNotFound(text="No such card.")
         # Card faces never change during a match: the phone keeps them.
-        headers = {**HEADERS, "Content-Type": "image/png", "Cache-Control": "max-age=3600"}
+        headers = {"Content-Type": "image/png", "Cache-Control": "max-age=3600"}
         return web.Response(body=body, headers=headers)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in self.origins:
+            raise web.HTTPForbidden(text=FOREIGN)
         seat = self.seat_of(request)
+        if not self.joins.setdefault(seat, _Bucket(JOIN_PER_S, JOIN_BURST)).take():
+            raise web.HTTPTooManyRequests(text=TOO_MANY_JOINS)
         ws = web.WebSocketResponse(max_msg_size=WIRE_CAP_BYTES, heartbeat=HEARTBEAT_S)
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionError:
+            # Gone during the handshake: never joined, so nothing to leave (aiohttp meets the
+            # dead connection again with this answer, quietly).
+            return web.Response(status=400)
+        self.gate.trust(request.protocol, seat, socket=True)
         old = self.sockets.get(seat)
         self.sockets[seat] = ws
-        if old is not None and not old.closed:
-            # One connection per seat: the newest (a reload, another device) wins.
-            await _send(
-                old, {"type": "replaced", "text": "This seat was opened on another device."}
-            )
-            await old.close()
-        if seat in self.last:
-            await ws.send_str(self.last[seat])  # a rejoin sees the whole table at once
         self.inbox.put(Inbound(seat, Arrival.JOINED))
-        bucket, told = _Bucket(self.rate), False
         try:
-            async for message in ws:
-                if message.type is not WSMsgType.TEXT:
-                    if message.type is WSMsgType.BINARY:
-                        await _send(ws, _refusal("That message could not be read."))
-                    continue
-                if not bucket.take():
-                    if not told:
-                        await _send(ws, _refusal("Too many messages at once: slow down."))
-                        told = True
-                    continue
-                told = False
-                if len(message.data) > MAX_MESSAGE_BYTES:
-                    await _send(ws, _refusal("That message was too long to be a move."))
-                    continue
-                self.inbox.put(Inbound(seat, Arrival.MESSAGE, message.data))
+            if old is not None and not old.closed:
+                # One connection per seat: the newest (a reload, another device) wins.
+                await _send(old, {"type": "replaced", "text": REPLACED})
+                await old.close()
+            if seat in self.last:
+                await ws.send_str(self.last[seat])  # a rejoin sees the whole table at once
+            await self._read(seat, ws)
+        except ConnectionError:
+            pass  # the phone went away mid-send: it left, which the finally tells
         finally:
             if self.sockets.get(seat) is ws:
                 del self.sockets[seat]
                 self.inbox.put(Inbound(seat, Arrival.LEFT))
         return ws
+
+    async def _read(self, seat: int, ws: web.WebSocketResponse) -> None:
+        """Every frame of the seat's socket, whatever its type, counts against the rate; a
+        dropped frame costs a comparison, and a phone that keeps sending far past the limit is
+        closed (it may come back by its link, slower)."""
+        bucket = _Bucket(self.rate)
+        told_at, dropped = -SLOW_DOWN_S, 0
+        counts = self.counts
+        async for message in ws:
+            counts.frames += 1
+            if not bucket.take():
+                counts.dropped += 1
+                dropped += 1
+                if dropped >= FLOOD_CLOSE:
+                    counts.closed += 1
+                    await _send(ws, {"type": "closed", "text": FLOODED})
+                    await ws.close()
+                    return
+                now = time.monotonic()
+                if now - told_at >= SLOW_DOWN_S:
+                    told_at = now
+                    await _send(ws, _refusal(SLOW_DOWN))
+                continue
+            dropped = 0
+            if message.type is not WSMsgType.TEXT:
+                counts.refused += 1
+                await _send(ws, _refusal(UNREADABLE))
+                continue
+            text = message.data
+            if len(text) > MAX_MESSAGE_BYTES or _utf8_size(text) > MAX_MESSAGE_BYTES:
+                counts.refused += 1
+                await _send(ws, _refusal(TOO_LONG))
+                continue
+            self.inbox.put(Inbound(seat, Arrival.MESSAGE, text))
 
     async def deliver(self, seat: int, text: str, state: bool) -> None:
         """Send ``text`` to the seat's phone, if connected (on the server's loop)."""
@@ -230,6 +346,20 @@ class Phones:
             await ws.close()
 
 
+async def _secure(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response of the application carries the security headers and names no server."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers.popall("Server", None)
+
+
+def _utf8_size(text: str) -> int:
+    # Only a text near the cap is measured: a character is at most 4 bytes.
+    if len(text) * 4 <= MAX_MESSAGE_BYTES:
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 async def _send(ws: web.WebSocketResponse, message: dict[str, Any]) -> None:
     if ws.closed:
         return
@@ -239,6 +369,15 @@ async def _send(ws: web.WebSocketResponse, message: dict[str, Any]) -> None:
 
 def _refusal(text: str) -> dict[str, Any]:
     return {"type": "refused", "text": text}
+
+
+def why_not(port: int, error: BaseException | None) -> str:
+    """A sentence on why the server could not listen on ``port``."""
+    if isinstance(error, OSError) and error.errno in (errno.EADDRINUSE, errno.EACCES):
+        if error.errno == errno.EADDRINUSE:
+            return f"port {port} on this computer is in use by another program"
+        return f"this computer does not allow the game to use port {port}"
+    return f"the phones' server could not start ({error or 'it stopped at once'})"
 
 
 class PhoneServer:
@@ -259,12 +398,13 @@ class PhoneServer:
         return self.phones.inbox
 
     def start(self) -> None:
-        """Listen; raises OSError with a sentence when the port cannot be opened."""
+        """Listen; raises OSError with a sentence when the port cannot be opened (whatever
+        went wrong on the server's thread: the game is told, never shown a port 0)."""
         self._thread.start()
         if not self._ready.wait(START_TIMEOUT_S):
             raise OSError("the phones' server did not start in time")
-        if self._error is not None:
-            raise OSError(f"the phones' server could not start: {self._error}")
+        if self._error is not None or self._loop is None:
+            raise OSError(why_not(self.port, self._error))
 
     def send(self, seat: int, message: dict[str, Any]) -> None:
         """Send a message to a seat's phone (from any thread; dropped once stopped)."""
@@ -294,31 +434,38 @@ class PhoneServer:
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(quiet_loop_errors)
         try:
             loop.run_until_complete(self._serve(loop))
+        except Exception as error:  # told to the game by start(), never lost
+            self._error = self._error or error
         finally:
             loop.close()
             self._ready.set()
 
     async def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
-        runner = web.AppRunner(self.phones.app, handle_signals=False, access_log=None)
+        # The application is made here, on this loop: an application bound to another loop
+        # (an earlier try on a taken port) cannot serve.
+        runner = web.AppRunner(self.phones.make_app(), handle_signals=False, access_log=None)
+        listener: asyncio.Server | None = None
         try:
             await runner.setup()
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
-        except OSError as error:
+            assert runner.server is not None
+            make = handler_factory(self.phones.gate, runner.server, HEADERS, loop)
+            listener = await loop.create_server(make, self.host, self.port, backlog=BACKLOG)
+        except Exception as error:  # any failure to listen is told to start()
             self._error = error
             await runner.cleanup()
             self._ready.set()
             return
-        for address in runner.addresses:
-            if isinstance(address, tuple) and len(address) >= 2:
-                self.port = int(address[1])
-                break
+        self.port = int(listener.sockets[0].getsockname()[1])
         self._stop = asyncio.Event()
         self._loop = loop
+        sweeper = loop.create_task(self.phones.gate.sweeping())
         self._ready.set()
         try:
             await self._stop.wait()
         finally:
+            sweeper.cancel()
+            listener.close()
             await runner.cleanup()

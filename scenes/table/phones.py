@@ -25,5 +25,8 @@ def open_phones(
         for seat in match.phones:
             match.hand_to_ai(seat, Level.NORMAL)
         names = " and ".join(match.seats[s].name for s in match.phones)
-        report(f"The phones cannot join ({error}): the computer plays {names}.")
+        report(
+            f"The phones cannot join: {error}. The computer plays {names} in this match; "
+            "close the program using the port, or start a new match, to try again."
+        )
         return None
