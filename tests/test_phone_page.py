@@ -64,8 +64,10 @@ MEASURE = """() => {
       const found = document.elementFromPoint(x, y);
       return found !== null && found.closest('[data-card]') === cards[i];
     });
+    const face = getComputedStyle(cards[i].querySelector('img'));
     return {left: r.left, top: r.top, right: right, bottom: bottom, hits: hits,
-            legal: cards[i].dataset.legal === 'true'};
+            legal: cards[i].dataset.legal === 'true',
+            ringed: face.boxShadow.includes('rgb(255, 206, 84)'), dimmed: face.filter !== 'none'};
   });
   const root = document.scrollingElement;
   return {cards: out, width: innerWidth, height: innerHeight, scrollX: root.scrollWidth,
@@ -206,16 +208,42 @@ def test_every_card_can_be_tapped_without_scrolling(
             if shots is not None:
                 page.screenshot(path=str(shots / f"hand-{cards:02d}-{name}.png"))
             page.context.close()
-            assert seen["scrollX"] <= seen["width"] and seen["scrollY"] <= seen["height"], name
-            assert len(seen["cards"]) == cards
-            for i, card in enumerate(seen["cards"]):
-                where = f"{name}: card {i + 1} of {cards} {card}"
-                assert card["left"] >= 0 and card["top"] >= 0, where
-                assert card["right"] <= size[0] and card["bottom"] <= size[1], where
-                assert card["right"] - card["left"] >= FINGER, where
-                assert card["bottom"] - card["top"] >= FINGER, where
-                assert all(card["hits"]), where
-            assert any(c["legal"] for c in seen["cards"])
+            check_hand(seen, size, cards, name)
+    finally:
+        hub.close()
+
+
+def check_hand(seen: dict[str, Any], size: tuple[int, int], cards: int, name: str) -> None:
+    """No scrolling; every card's uncovered part on the screen, a finger big, and the card
+    found under it; the playable cards ringed in gold and the others dimmed (it is the seat's
+    turn)."""
+    assert seen["scrollX"] <= seen["width"] and seen["scrollY"] <= seen["height"], name
+    assert (seen["width"], seen["height"]) == size
+    assert len(seen["cards"]) == cards
+    for i, card in enumerate(seen["cards"]):
+        where = f"{name}: card {i + 1} of {cards} {card}"
+        assert card["left"] >= 0 and card["top"] >= 0, where
+        assert card["right"] <= size[0] and card["bottom"] <= size[1], where
+        assert card["right"] - card["left"] >= FINGER, where
+        assert card["bottom"] - card["top"] >= FINGER, where
+        assert all(card["hits"]), where
+        assert card["ringed"] == card["legal"] and card["dimmed"] != card["legal"], where
+    assert any(c["legal"] for c in seen["cards"])
+
+
+def test_turning_the_phone_lays_the_hand_out_again(
+    browser: Any, faces: dict[str, bytes], shots: Path | None
+) -> None:
+    _, hub = served(grown(15), faces)
+    try:
+        page = phone(browser, hub, VIEWPORTS["portrait-390"], 15)
+        for size in (VIEWPORTS["landscape-844"], VIEWPORTS["portrait-360"]):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(200)  # the resize observer's turn
+            check_hand(page.evaluate(MEASURE), size, 15, f"turned to {size}")
+        if shots is not None:
+            page.screenshot(path=str(shots / "turned-15-360.png"))
+        page.context.close()
     finally:
         hub.close()
 

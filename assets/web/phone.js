@@ -57,6 +57,7 @@
       case "replaced":
       case "closed":
         ended = true;
+        revealOpen = false;
         $("gone-text").textContent = message.text;
         overlay("gone");
         document.body.dataset.turn = "false";
@@ -98,7 +99,10 @@
     $("rules").textContent = state.table.house_rules.length
       ? "House Rules: " + state.table.house_rules.join(" · ") : "";
     if (state.challenge) drawReveal(state.challenge);
-    if (state.over) drawOver(state.over);
+    if (state.over) {
+      drawOver(state.over);
+      revealOpen = false; // the round's end replaces it for good
+    }
     overlay(state.over ? "over" : (revealOpen ? "reveal" : null));
     if (state.buzz && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   }
