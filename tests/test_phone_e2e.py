@@ -30,6 +30,8 @@ pytestmark = pytest.mark.bare_app
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # The whole round, at the AIs' normal pace, takes about a minute; this bounds a stuck one.
 ROUND_LIMIT_S = 420.0
+# Where a finger taps a card: inside the corner every layout of the hand leaves uncovered.
+CORNER = {"x": 14.0, "y": 20.0}
 # Which button a phone person presses when no card is theirs to play, in this order.
 PREFERENCE = (
     "color-",
@@ -144,21 +146,24 @@ def play(program: subprocess.Popen[str], phones: list[Any], shots: Path | None) 
 
 def tap(page: Any) -> bool:
     """What a person does on their phone now: True if they tapped something."""
+    if click(page.locator("#reveal-ok")):  # a challenge's result, read
+        return True
     if click(page.locator('[data-action="uno"]')):
         return True
     if page.evaluate("document.body.dataset.turn") != "true":
         return False
-    if click(page.locator('[data-card][data-legal="true"]')):
+    # A card is tapped where it shows: its top-left corner (big hands overlap the rest).
+    if click(page.locator('[data-card][data-legal="true"]'), CORNER):
         return True
     return any(click(page.locator(f'[data-action^="{prefix}"]')) for prefix in PREFERENCE)
 
 
-def click(found: Any) -> bool:
+def click(found: Any, position: dict[str, float] | None = None) -> bool:
     """Tap the first element found, if it is there and visible."""
     if not found.count() or not found.first.is_visible():
         return False
     try:
-        found.first.click(timeout=1500)
+        found.first.click(timeout=1500, position=position)
     except Exception as error:  # playwright's Error: the page redrew under the finger
         if "Timeout" in str(error) or "detached" in str(error) or "not attached" in str(error):
             return False

@@ -8,6 +8,14 @@
   let retry = 0; // reconnection attempts since the last good connection
   let ended = false; // replaced or closed: never reconnect
   let toastTimer = 0;
+  let lastHand = null; // the hand last drawn, laid out again when the screen changes size
+  let revealOpen = false; // a challenge's result waits for its OK
+
+  const CARD_RATIO = 1.4; // the card faces' 5:7 proportion
+  const MAX_CARD_WIDTH = 130; // CSS px: big enough to read across the table, not to shout
+  const MIN_TAP = 44; // CSS px each way a finger needs (WCAG 2.5.5)
+  const EXPOSED = 50; // what the layout leaves uncovered when it can: a finger and a margin
+  const GAP = 8;
 
   function address() {
     const url = new URL("ws", location.href); // the page lives at /p/<token>/
@@ -49,8 +57,9 @@
       case "replaced":
       case "closed":
         ended = true;
+        revealOpen = false;
         $("gone-text").textContent = message.text;
-        $("gone").hidden = false;
+        overlay("gone");
         document.body.dataset.turn = "false";
         break;
     }
@@ -73,30 +82,133 @@
   }
 
   function draw(state) {
+    if (ended) return; // the seat is closed: the last word stays on the screen
     document.body.dataset.turn = state.turn ? "true" : "false";
     $("prompt").textContent = state.prompt;
     drawTable(state.table);
     drawButtons(state.buttons);
-    drawHand(state.hand, state.turn);
+    lastHand = { hand: state.hand, turn: state.turn, drawn: state.drawn ? state.drawn.id : null };
+    drawHand();
     const log = $("log");
-    log.replaceChildren(...state.log.slice(-4).map((line) => {
+    log.replaceChildren(...state.log.map((line) => {
       const item = document.createElement("li");
       item.textContent = line;
       return item;
     }));
+    $("side").scrollTop = $("side").scrollHeight; // the latest move in sight
     $("rules").textContent = state.table.house_rules.length
       ? "House Rules: " + state.table.house_rules.join(" · ") : "";
-    const over = $("over");
+    if (state.challenge) drawReveal(state.challenge);
     if (state.over) {
-      $("over-title").textContent = state.over.title;
-      $("over-lines").replaceChildren(...state.over.lines.map((line) => {
-        const item = document.createElement("li");
-        item.textContent = line;
-        return item;
-      }));
+      drawOver(state.over);
+      revealOpen = false; // the round's end replaces it for good
     }
-    over.hidden = !state.over;
+    overlay(state.over ? "over" : (revealOpen ? "reveal" : null));
     if (state.buzz && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  }
+
+  // One overlay at a time: the latest replaces whatever was shown.
+  function overlay(shown) {
+    for (const id of ["reveal", "over", "gone"]) $(id).hidden = id !== shown;
+  }
+
+  function drawOver(over) {
+    $("over-title").textContent = over.title;
+    $("over-rows").replaceChildren(...over.rows.map((row) => {
+      const tr = document.createElement("tr");
+      if (row.you) tr.className = "you";
+      const cells = [
+        row.you ? row.name + " (you)" : row.name,
+        row.left === null ? "–" : String(row.left),
+        row.won > 0 ? "+" + row.won : "0",
+        String(row.total),
+      ];
+      tr.replaceChildren(...cells.map((text) => {
+        const td = document.createElement("td");
+        td.textContent = text;
+        return td;
+      }));
+      return tr;
+    }));
+    $("over-note").textContent = over.match_over
+      ? "The match is over." : "The next round is dealt at the table.";
+  }
+
+  function drawReveal(challenge) {
+    revealOpen = true;
+    $("reveal-text").textContent = challenge.text;
+    $("reveal-whose").textContent = challenge.hand ? challenge.whose + "'s hand, shown to you:" : "";
+    const hand = $("reveal-hand");
+    if (challenge.hand) {
+      hand.setAttribute("aria-label", challenge.whose + "'s hand");
+      hand.replaceChildren(...challenge.hand.map((c) => {
+        const img = cardImage(c.face);
+        img.alt = c.name;
+        return img;
+      }));
+    } else {
+      hand.removeAttribute("aria-label");
+      hand.replaceChildren();
+    }
+  }
+
+  // The hand's layout: the biggest cards that fit the hand's box, in rows that overlap when
+  // they must, each card keeping at least EXPOSED px of its top-left corner uncovered (the
+  // corner shows its number and is where a finger taps it). Returns null if nothing fits.
+  function layout(n, width, height, exposed) {
+    let best = null;
+    for (let cols = 1; cols <= n; cols++) {
+      const rows = Math.ceil(n / cols);
+      let w = Math.min(MAX_CARD_WIDTH, width - (cols - 1) * exposed,
+        (height - (rows - 1) * exposed) / CARD_RATIO);
+      w = Math.floor(w);
+      if (w < exposed) continue;
+      const h = Math.floor(w * CARD_RATIO);
+      const sx = cols > 1 ? Math.min(w + GAP, (width - w) / (cols - 1)) : 0;
+      const sy = rows > 1 ? Math.min(h + GAP, (height - h) / (rows - 1)) : 0;
+      // How much of a covered card still shows: bigger cards win, less covered ones on a tie.
+      const seen = (cols > 1 ? Math.min(1, sx / w) : 1) * (rows > 1 ? Math.min(1, sy / h) : 1);
+      const score = w * seen ** 0.75;
+      if (!best || score > best.score) best = { score, cols, rows, w, h, sx, sy };
+    }
+    return best;
+  }
+
+  function drawHand() {
+    if (!lastHand) return;
+    const { hand, turn, drawn } = lastHand;
+    const box = $("hand");
+    const width = box.clientWidth;
+    const height = box.clientHeight;
+    const fit = layout(hand.length, width, height, EXPOSED)
+      || layout(hand.length, width, height, MIN_TAP)
+      || { cols: Math.max(1, Math.floor((width - 64) / MIN_TAP) + 1), w: 64, h: 90, sx: MIN_TAP, sy: MIN_TAP };
+    // A hand too big for any layout scrolls inside its box (never seen with 108 cards a deck).
+    box.style.overflowY = fit.score === undefined ? "auto" : "hidden";
+    const used = fit.w + (Math.min(fit.cols, hand.length) - 1) * fit.sx;
+    const left0 = Math.max(0, Math.floor((width - used) / 2));
+    box.replaceChildren(...hand.map((c, i) => {
+      const card = document.createElement("button");
+      card.type = "button";
+      card.className = "card";
+      card.dataset.card = c.name;
+      card.dataset.legal = c.legal ? "true" : "false";
+      if (c.id === drawn) card.dataset.drawn = "true";
+      card.setAttribute("aria-label", c.name);
+      card.style.width = fit.w + "px";
+      card.style.height = fit.h + "px";
+      card.style.left = Math.round(left0 + (i % fit.cols) * fit.sx) + "px";
+      card.style.top = Math.round(Math.floor(i / fit.cols) * fit.sy) + "px";
+      // How much of the card's width stays uncovered: the playable mark sits at its edge.
+      const last = i % fit.cols === fit.cols - 1 || i === hand.length - 1;
+      card.style.setProperty("--seen", (last ? fit.w : Math.min(fit.w, fit.sx)) + "px");
+      card.appendChild(cardImage(c.face));
+      card.addEventListener("click", () => {
+        if (c.legal && c.send) send(c.send);
+        else toast(turn ? c.name + " cannot be played now." : "Wait for your turn.");
+      });
+      return card;
+    }));
   }
 
   function drawTable(table) {
@@ -132,22 +244,13 @@
     }));
   }
 
-  function drawHand(hand, turn) {
-    $("hand").replaceChildren(...hand.map((c) => {
-      const card = document.createElement("button");
-      card.type = "button";
-      card.className = "card";
-      card.dataset.card = c.name;
-      card.dataset.legal = c.legal ? "true" : "false";
-      card.setAttribute("aria-label", c.name);
-      card.appendChild(cardImage(c.face));
-      card.addEventListener("click", () => {
-        if (c.legal && c.send) send(c.send);
-        else toast(turn ? c.name + " cannot be played now." : "Wait for your turn.");
-      });
-      return card;
-    }));
-  }
+  $("reveal-ok").addEventListener("click", () => {
+    revealOpen = false;
+    if (!$("reveal").hidden) overlay(null);
+  });
+  // The hand's box changes with the screen's size and turning, and with the buttons above it.
+  if (window.ResizeObserver) new ResizeObserver(() => drawHand()).observe($("hand"));
+  else window.addEventListener("resize", drawHand);
 
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") { retry = 0; connect(); }

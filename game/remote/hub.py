@@ -32,7 +32,14 @@ from game.events import (
 from game.match import Match, MatchEvent, MatchFinished, Refused
 from game.narrate import Narrator, past_lines
 from game.remote.address import local_address
-from game.remote.protocol import BadIntent, is_turn, read_intent, state_message
+from game.remote.protocol import (
+    BadIntent,
+    ChallengeSeen,
+    challenge_seen,
+    is_turn,
+    read_intent,
+    state_message,
+)
 from game.remote.server import Arrival, Inbound, Phones, PhoneServer, new_tokens, web_files
 from game.rules import Stacking
 
@@ -100,14 +107,17 @@ class PhoneHub:
                 log = self.logs[seat]
                 log.append(line)
                 del log[:-LOG_KEPT]
-            self.send_state(seat, buzz=_hit(seat, happened))
+            challenge = challenge_seen(happened, seat)
+            self.send_state(seat, buzz=_hit(seat, happened), challenge=challenge)
 
     def send_all(self) -> None:
         """Every phone gets its state again (after a seat changed hands or a phone came)."""
         for seat in self.seats:
             self.send_state(seat)
 
-    def send_state(self, seat: int, buzz: bool = False) -> None:
+    def send_state(
+        self, seat: int, buzz: bool = False, challenge: ChallengeSeen | None = None
+    ) -> None:
         game = self.match.game
         view = game.view(seat)
         turn = is_turn(view)
@@ -121,25 +131,42 @@ class PhoneHub:
             away=self.match.away | frozenset(s for s in self.seats if self.match.played_by_ai(s)),
             buzz=buzz,
             over=self._over(seat),
+            challenge=challenge,
         )
         self.outlet.send(seat, message)
 
     def _over(self, seat: int) -> dict[str, Any] | None:
-        """The round's result, while the table shows its scores."""
+        """The round's result, while the table shows its scores: a title, and a row per seat
+        (the points left in its hand, the points it won this round, its match total)."""
         if not self.match.is_round_over:
             return None
-        log = self.match.game.log
-        ended = next((e for e in reversed(log) if isinstance(e, RoundEnded)), None)
+        game = self.match.game
+        ended = next((e for e in reversed(game.log) if isinstance(e, RoundEnded)), None)
         if ended is None:
             return None
-        narrator = self.narrators[seat]
-        lines = [f"{narrator.name(h.player)}: {h.points} points left" for h in ended.hands]
-        lines += [f"{narrator.name(p)}: {score}" for p, score in enumerate(ended.scores)]
-        title = narrator.phrase(ended)
-        finished = next((e for e in reversed(log) if isinstance(e, MatchEnded)), None)
-        if finished is not None:
-            title = narrator.phrase(finished)
-        return {"title": title, "lines": lines}
+        finished = next((e for e in reversed(game.log) if isinstance(e, MatchEnded)), None)
+        # The title is this phone's own: its holder is "you", and the verb agrees with it.
+        winners = finished.winners if finished is not None else (ended.winner,)
+        who = " and ".join("you" if p == seat else self.names[p] for p in winners)
+        verb = "wins" if len(winners) == 1 and winners[0] != seat else "win"
+        what = "the match" if finished is not None else "the round"
+        blocked = " (nobody could play: lowest hand)" if finished is None and ended.blocked else ""
+        title = f"{who[0].upper()}{who[1:]} {verb} {what}{blocked}!"
+        left = {h.player: h.points for h in ended.hands}
+        # The engine adds the round's points to the winner and a team winner's partner only.
+        gainers = {ended.winner, game.partner(ended.winner)}
+        rows = [
+            {
+                "seat": p,
+                "name": name,
+                "you": p == seat,
+                "left": left.get(p),
+                "won": ended.points if p in gainers else 0,
+                "total": ended.scores[p],
+            }
+            for p, name in enumerate(self.names)
+        ]
+        return {"title": title, "rows": rows, "match_over": finished is not None}
 
     # ------------------------------------------------------------- from the phones
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.actions import (
@@ -35,7 +36,8 @@ from game.actions import (
 )
 from game.ai.levels import is_window_action
 from game.cards import Card
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, Stacking
+from game.events import CardsDrawn, Challenged, DrawReason, redact
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
 from game.view import SeatView
 
 # A phone's message is one small JSON object; anything longer is not ours.
@@ -49,6 +51,8 @@ QUOTE = ord('"')
 BACKSLASH = ord("\\")
 # The move log lines a phone shows.
 LOG_LINES = 6
+# The draws that settle a challenge: the challenger's lost one, or the bluffer's caught one.
+LOST_CHALLENGE = (DrawReason.CHALLENGE_FAILED, DrawReason.BLUFF_CAUGHT)
 
 
 class BadIntent(ValueError):
@@ -77,8 +81,13 @@ def state_message(
     away: frozenset[int] = frozenset(),
     buzz: bool = False,
     over: dict[str, Any] | None = None,
+    challenge: ChallengeSeen | None = None,
 ) -> dict[str, Any]:
-    """Everything a seat's phone shows, from that seat's view and its own narrated lines."""
+    """Everything a seat's phone shows, from that seat's view and its own narrated lines.
+
+    ``challenge``: a challenge this seat made or met, just now, redacted for it (the challenger
+    is shown the challenged hand); the phone shows its result until the person dismisses it.
+    """
     seat = view.seat
     plays = {a.card.uid: a for a in view.legal if isinstance(a, Play | JumpIn)}
     hand = [
@@ -116,6 +125,8 @@ def state_message(
         "prompt": prompt(view, names, turn),
         "hand": hand,
         "buttons": buttons(view, names),
+        "drawn": _card(view.drawn) if view.phase == "drawn" and view.drawn is not None else None,
+        "challenge": None if challenge is None else challenge_result(challenge, names, seat),
         "table": {
             "top": None if top is None else {"name": top.label, "face": face_key(top)},
             "color": view.color.value if view.color is not None else None,
@@ -130,6 +141,65 @@ def state_message(
         },
         "log": list(log[-LOG_LINES:]),
         "over": over,
+    }
+
+
+def _card(card: Card) -> dict[str, Any]:
+    return {"id": card.uid, "name": card.label, "face": face_key(card)}
+
+
+def challenge_cost(view: SeatView) -> int:
+    """The cards a lost Wild Draw Four challenge makes this seat draw: the penalty it owes plus
+    two (the official rule: 4 + 2 = 6; a challenge is only open on an unstacked +4)."""
+    return view.pending + 2
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeSeen:
+    """A Wild Draw Four challenge as one seat saw it: the event (redacted for that seat: only
+    the challenger is shown the challenged hand) and the cards its loser drew."""
+
+    event: Challenged
+    drawn: int
+
+
+def challenge_seen(events: Sequence[object], seat: int) -> ChallengeSeen | None:
+    """The challenge among ``events`` that ``seat`` made or met, if any (the others read it in
+    the log)."""
+    found = next((e for e in reversed(events) if isinstance(e, Challenged)), None)
+    if found is None or seat not in (found.player, found.target):
+        return None
+    loser = found.target if found.bluff else found.player
+    drawn = sum(
+        len(e.cards)
+        for e in events
+        if isinstance(e, CardsDrawn) and e.player == loser and e.reason in LOST_CHALLENGE
+    )
+    shown = redact(found, seat)
+    assert isinstance(shown, Challenged)
+    return ChallengeSeen(shown, drawn)
+
+
+def challenge_result(seen: ChallengeSeen, names: Sequence[str], seat: int) -> dict[str, Any]:
+    """What a challenge showed, told to ``seat``: a sentence, and the challenged hand when this
+    seat was shown it."""
+    event = seen.event
+
+    def name(player: int, you: str) -> str:
+        return you if player == seat else names[player]
+
+    loser = event.target if event.bluff else event.player
+    draws = "draw" if loser == seat else "draws"
+    cost = f"{name(loser, 'you')} {draws} {seen.drawn} card{'s' if seen.drawn != 1 else ''}"
+    owner = "your" if event.target == seat else f"{names[event.target]}'s"
+    what = "it was a bluff" if event.bluff else f"{owner} Wild Draw Four was legal"
+    text = f"{name(event.player, 'You')} challenged {name(event.target, 'you')}: {what}, {cost}."
+    shown = None if event.hand is None or event.target == seat else event.hand
+    return {
+        "text": text,
+        "bluff": event.bluff,
+        "whose": names[event.target],
+        "hand": None if shown is None else [_card(c) for c in shown],
     }
 
 
@@ -149,16 +219,18 @@ def prompt(view: SeatView, names: Sequence[str], turn: bool) -> str:
     match phase:
         case "play" if view.must_play:
             return "Your turn: play a card."
+        case "play" if any(isinstance(a, Play) for a in view.legal):
+            return "Your turn: play a marked card, or draw."
         case "play":
-            return "Your turn: play a lifted card, or draw."
+            return "Your turn: no card of yours plays, draw one."
+        case "drawn" if view.drawn is not None:
+            return f"You drew {view.drawn.label}: play it, or keep it."
         case "drawn":
             return "Play the card you drew, or keep it."
         case "color":
             return "Name a color."
-        case "penalty" if view.rules.stacking is Stacking.OFF:
-            return f"Challenge the Wild Draw Four, or take {view.pending}."
         case "penalty":
-            return f"Stack a draw card, or take {view.pending}."
+            return _penalty_text(view)
         case "skip":
             return "Play a Skip to bounce it on, or be skipped."
         case "swap":
@@ -168,6 +240,20 @@ def prompt(view: SeatView, names: Sequence[str], turn: bool) -> str:
         case "setup":
             return "Choose what the Wild Customizable cards do."
     return "Your move."
+
+
+def _penalty_text(view: SeatView) -> str:
+    """What answers the pending draw: only the answers this seat really has."""
+    answers = []
+    if any(isinstance(a, Play) for a in view.legal):
+        answers.append("stack a draw card")
+    if any(isinstance(a, Challenge) for a in view.legal):
+        answers.append(f"challenge the Wild Draw Four (risk {challenge_cost(view)} cards)")
+    take = f"take {view.pending}"
+    if not answers:
+        return f"You must {take}."
+    text = ", ".join(answers) + f", or {take}."
+    return text[0].upper() + text[1:]
 
 
 def _race_text(view: SeatView) -> str:
@@ -190,6 +276,8 @@ def buttons(view: SeatView, names: Sequence[str]) -> list[dict[str, Any]]:
 
 def _button(action: Action, view: SeatView, names: Sequence[str]) -> tuple[str, str, bool] | None:
     match action:
+        case Play(card=card) if view.phase == "drawn" and card == view.drawn:
+            return "play-drawn", "Play it", False  # the prompt names the card
         case Play() | JumpIn() | NextRound():
             return None  # cards are tapped in the hand; the next round is the table's
         case Draw():
@@ -201,7 +289,7 @@ def _button(action: Action, view: SeatView, names: Sequence[str]) -> tuple[str, 
         case Catch(target=target):
             return "catch", f"Catch {names[target]}!", True
         case Challenge():
-            return "challenge", "Challenge", False
+            return "challenge", f"Challenge: risk {challenge_cost(view)} cards", False
         case Accept() if view.phase == "skip":
             return "accept", "Be skipped", False
         case Accept():
