@@ -21,7 +21,18 @@ from scenes.input import Intent
 from scenes.routes import HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
 from scenes.store.saves import SaveError, load_match, peek
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
+from scenes.ui import (
+    DANGER,
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_question,
+    draw_text,
+    panel,
+    wrap,
+)
 
 # The panel of messages about the player's files, left of the menu.
 NOTICE_WIDTH = 600
@@ -202,25 +213,5 @@ class ReplaceOverlay(Scene):
         self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 140)
-        surface.blit(
-            panel(self.rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), self.rect
-        )
-        draw_text(
-            surface,
-            "Replace the match in progress?",
-            40,
-            (self.rect.centerx, self.rect.y + 60),
-            GOLD,
-            Weight.BOLD,
-        )
-        for i, line in enumerate(self.lines):
-            draw_text(
-                surface,
-                line,
-                26,
-                (self.rect.centerx, self.rect.y + 130 + i * 36),
-                WHITE,
-                Weight.REGULAR,
-            )
+        draw_question(surface, self.rect, "Replace the match in progress?", self.lines)
         self.menu.draw(surface)

@@ -438,3 +438,16 @@ class Menu:
     def draw(self, surface: pygame.Surface, show_focus: bool = True) -> None:
         for i, button in enumerate(self.buttons):
             button.draw(surface, show_focus and i == self.focus)
+
+
+def draw_question(
+    surface: pygame.Surface, rect: pygame.Rect, question: str, lines: list[str]
+) -> None:
+    """A dialog that asks before something that cannot be undone: the screen dimmed, a panel,
+    the question in gold and what it means below (the dialog's buttons are drawn by its menu)."""
+    dim(surface, 140)
+    surface.blit(panel(rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), rect)
+    draw_text(surface, question, 40, (rect.centerx, rect.y + 60), GOLD, Weight.BOLD)
+    for i, line in enumerate(lines):
+        y = rect.y + 130 + i * 36
+        draw_text(surface, line, 26, (rect.centerx, y), WHITE, Weight.REGULAR)

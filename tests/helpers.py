@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import queue
 from collections.abc import Iterable, Sequence
 
 from game.cards import Card
 from game.engine import Game
+from game.remote.server import Inbound
 from game.rules import Rules
 
 
@@ -55,3 +58,24 @@ def hand_codes(game: Game) -> list[list[str]]:
 
 def count_cards(game: Game) -> int:
     return len(game.draw_pile) + len(game.discard) + sum(len(h) for h in game.hands)
+
+
+def drain(inbox: queue.Queue[Inbound]) -> list[Inbound]:
+    """Everything the phones' server has put in its inbox so far."""
+    out = []
+    while True:
+        try:
+            out.append(inbox.get_nowait())
+        except queue.Empty:
+            return out
+
+
+async def settle(inbox: queue.Queue[Inbound], count: int) -> list[Inbound]:
+    """Wait (at most about 3 s) until ``count`` arrivals are in the inbox."""
+    got: list[Inbound] = []
+    for _ in range(300):
+        got += drain(inbox)
+        if len(got) >= count:
+            return got
+        await asyncio.sleep(0.01)
+    return got

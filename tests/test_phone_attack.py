@@ -51,6 +51,7 @@ from game.rules import Rules
 from scenes import __main__ as program
 from scenes.routes import Network
 from scenes.table import phones as table_phones
+from tests.helpers import drain, settle
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[[web.Application], Awaitable[Client]]
@@ -64,25 +65,6 @@ pytestmark = pytest.mark.bare_app
 
 def act(seat: int, kind: str = "draw") -> str:
     return json.dumps({"type": "act", "action": {"type": kind, "player": seat}})
-
-
-def drain(inbox: queue.Queue[Inbound]) -> list[Inbound]:
-    out = []
-    while True:
-        try:
-            out.append(inbox.get_nowait())
-        except queue.Empty:
-            return out
-
-
-async def settle(inbox: queue.Queue[Inbound], count: int) -> list[Inbound]:
-    got: list[Inbound] = []
-    for _ in range(300):
-        got += drain(inbox)
-        if len(got) >= count:
-            return got
-        await asyncio.sleep(0.01)
-    return got
 
 
 async def replies(ws: aiohttp.ClientWebSocketResponse, quiet: float = 0.4) -> list[Any]:

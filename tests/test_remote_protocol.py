@@ -26,6 +26,7 @@ from game.remote.hub import PhoneHub, serve_phones
 from game.remote.protocol import MAX_MESSAGE_BYTES, BadIntent, face_key, read_intent
 from game.remote.server import REPLACED, Arrival, Inbound, Phones
 from game.rules import Rules
+from tests.helpers import drain, settle
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[[web.Application], Awaitable[Client]]
@@ -40,26 +41,6 @@ pytestmark = pytest.mark.bare_app
 
 def phones(rate: float = 10.0) -> Phones:
     return Phones(TOKENS, FILES, IMAGES, rate)
-
-
-def drain(inbox: queue.Queue[Inbound]) -> list[Inbound]:
-    out = []
-    while True:
-        try:
-            out.append(inbox.get_nowait())
-        except queue.Empty:
-            return out
-
-
-async def settle(inbox: queue.Queue[Inbound], count: int) -> list[Inbound]:
-    """Wait (a bounded time) until ``count`` arrivals are in the inbox."""
-    got: list[Inbound] = []
-    for _ in range(200):
-        got += drain(inbox)
-        if len(got) >= count:
-            return got
-        await asyncio.sleep(0.01)
-    return got
 
 
 # ----------------------------------------------------------------- intents, without a network

@@ -30,6 +30,7 @@ from scenes.ui import (
     Button,
     Menu,
     dim,
+    draw_question,
     draw_text,
     fit_size,
     panel,
@@ -261,27 +262,7 @@ class LeaveOverlay(Scene):
         self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 140)
-        surface.blit(
-            panel(self.rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), self.rect
-        )
-        draw_text(
-            surface,
-            "Leave the match?",
-            40,
-            (self.rect.centerx, self.rect.y + 60),
-            GOLD,
-            Weight.BOLD,
-        )
-        for i, line in enumerate(self.lines):
-            draw_text(
-                surface,
-                line,
-                26,
-                (self.rect.centerx, self.rect.y + 130 + i * 36),
-                WHITE,
-                Weight.REGULAR,
-            )
+        draw_question(surface, self.rect, "Leave the match?", self.lines)
         self.menu.draw(surface)
 
 
