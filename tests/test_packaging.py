@@ -39,3 +39,51 @@ def test_every_locked_package_has_hashes_and_pyinstaller_is_pinned() -> None:
     extras = pyproject()["project"]["optional-dependencies"]  # type: ignore[index]
     (pin,) = extras["build"]
     assert pin.startswith("pyinstaller==") and f"\n{pin} " in build
+
+
+def same(one: str, other: str) -> bool:
+    """Whether two distribution names are the same name (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", one.lower()) == re.sub(r"[-_.]+", "-", other.lower())
+
+
+def test_every_locked_package_has_its_licence_shipped() -> None:
+    from tools.collect_licenses import locked_names
+
+    folder = ROOT / "assets" / "licenses"
+    index = (folder / "README.txt").read_text(encoding="utf-8")
+    runtime = (ROOT / "requirements" / "runtime.txt").read_text(encoding="utf-8")
+    for name in locked_names():
+        version = re.search(rf"^{re.escape(name)}==(\S+)", runtime, re.MULTILINE)
+        assert version is not None
+        line = next(
+            (ln for ln in index.splitlines() if ln.startswith("  ") and same(ln.split()[0], name)),
+            None,
+        )
+        assert line is not None, f"{name} is not in assets/licenses/README.txt"
+        assert f" {version.group(1)}:" in line, f"{name}: collected from another version"
+        files = line.rsplit(": ", 1)[1].split(", ")
+        for file in files:
+            assert (folder / file).is_file() and (folder / file).stat().st_size > 0, file
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert (ROOT / "assets" / "fonts" / "LICENSE-Inter.txt").is_file()
+
+
+def test_every_library_in_pygames_wheel_has_its_licence_shipped() -> None:
+    import pygame
+
+    from tools.collect_licenses import LIBRARIES, PYGAME_FILES
+
+    base = Path(pygame.__file__).parent
+    bundled = [
+        p.name
+        for folder in (base.parent / "pygame_ce.libs", base / ".dylibs")
+        if folder.is_dir()
+        for p in folder.iterdir()
+    ]
+    libraries = ROOT / "assets" / "licenses" / "libraries"
+    for name in bundled:
+        covering = [file for prefix, (_, file) in LIBRARIES.items() if name.startswith(prefix)]
+        assert covering, f"{name} (in pygame-ce's wheel) has no licence in LIBRARIES"
+        assert (libraries / covering[0]).is_file()
+    for _, file in PYGAME_FILES:
+        assert (libraries / file).is_file()
