@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,6 +37,17 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.match
 
     monkeypatch.setattr(game.match, "ENTROPY", random.Random(DEAL_SEED))
+
+
+@pytest.fixture(autouse=True)
+def no_log_left() -> Iterator[None]:
+    """A test that starts the program in-process (``scenes.__main__.main``) sets the log up in
+    its temporary folder: undone after it, so no later test writes there."""
+    yield
+    if importlib.util.find_spec("scenes") is not None:
+        from scenes.logs import shutdown_logging
+
+        shutdown_logging()
 
 
 @pytest.fixture(autouse=True)

@@ -28,6 +28,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from game.logs import install_loop_handler
 from game.remote.protocol import MAX_MESSAGE_BYTES
 
 # A phone may send this many messages a second (a burst as big); more are dropped.
@@ -293,6 +294,7 @@ class PhoneServer:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        install_loop_handler(loop)  # its unhandled errors go to the log (scenes.logs)
         asyncio.set_event_loop(loop)
         try:
             loop.run_until_complete(self._serve(loop))
