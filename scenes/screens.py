@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from scenes.about import AboutScene
 from scenes.app import App, Scene
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
 from scenes.routes import (
+    About,
     Controls,
     HowTo,
     NewGame,
@@ -47,6 +49,8 @@ def build_screen(app: App, route: Route) -> Scene:
             return ControlsScene(app)
         case Stats():
             return StatsScene(app)
+        case About():
+            return AboutScene(app)
         case HowTo():
             return HowToScene(app, route.rules, route.players)
         case Table():

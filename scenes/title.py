@@ -18,7 +18,7 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight
 from scenes.input import Intent
-from scenes.routes import HowTo, NewGame, Options, Stats, Table
+from scenes.routes import About, HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
 from scenes.store.saves import SaveError, load_match, peek
 from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, panel, wrap
@@ -66,6 +66,9 @@ class TitleScene(Scene):
             rect.midtop = (960, 480 + sum(92 if d else 74 for _, d, _ in labels[:i]))
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             buttons.append(Button(rect, label, click, detail, color=color))
+        # About (version, licence, credits, the log's path) waits in the corner, out of the way.
+        about = pygame.Rect(1690, 1000, 190, 56)
+        buttons.append(Button(about, "About", self._about, text_size=26))
         self.menu = Menu(buttons, on_back=self._quit)
 
     def tell(self, message: str) -> None:
@@ -111,6 +114,9 @@ class TitleScene(Scene):
 
     def _howto(self) -> None:
         self.app.go(HowTo(Rules()))
+
+    def _about(self) -> None:
+        self.app.go(About())
 
     def _quit(self) -> None:
         self.app.quit(0)

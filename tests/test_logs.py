@@ -145,3 +145,17 @@ def test_the_log_level_flag() -> None:
     assert parse(["--log-level", "debug"]).log_level == "debug"
     with pytest.raises(SystemExit):
         parse(["--log-level", "loud"])
+
+
+def test_the_about_screen_names_the_version_engine_licence_and_log(user_folders: Path) -> None:
+    from game import __version__
+    from scenes.about import about_rows, licences_folder
+
+    rows = dict(about_rows())
+    assert rows["Version"] == __version__
+    assert rows["Engine"] in ("compiled (mypyc)", "plain Python")
+    assert rows["Licence"].startswith("MIT")
+    assert "Inter" in rows["Credits"] and "pygame-ce" in rows["Credits"]
+    assert rows["Log file"] == str(log_path())
+    assert Path(rows["Log file"]).is_relative_to(user_folders)
+    assert (licences_folder() / "README.txt").is_file()

@@ -19,12 +19,24 @@ from game.match import MatchSetup, ai_table, default_setup
 from game.record import Record
 from game.rules import Rules
 from scenes import routes
+from scenes.about import AboutScene
 from scenes.app import App, NoBuilderError
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
-from scenes.routes import Controls, HowTo, NewGame, Options, Replay, Route, Stats, Table, Title
+from scenes.routes import (
+    About,
+    Controls,
+    HowTo,
+    NewGame,
+    Options,
+    Replay,
+    Route,
+    Stats,
+    Table,
+    Title,
+)
 from scenes.setup import SetupScene
 from scenes.stats import StatsScene
 from scenes.store.settings import Settings
@@ -48,6 +60,7 @@ CASES: dict[str, tuple[Route, type]] = {
     "options": (Options(), OptionsScene),
     "controls": (Controls(), ControlsScene),
     "stats": (Stats(), StatsScene),
+    "about": (About(), AboutScene),
     "howto": (HowTo(Rules(), 4), HowToScene),
     "table": (Table(default_setup(1)), TableScene),
     "table-autoplay": (Table(ai_table(3, Level.EASY, 2), autoplay=True), TableScene),
@@ -115,6 +128,7 @@ def test_the_media_are_the_apps_and_made_once(app: App, new_app: Callable[..., A
         ("Settings", OptionsScene),
         ("Statistics", StatsScene),
         ("How to play", HowToScene),
+        ("About", AboutScene),
     ],
 )
 def test_each_title_button_opens_its_screen(app: App, label: str, screen: type) -> None:
