@@ -34,9 +34,11 @@ def engine_kind() -> str:
 
 
 def licences_folder() -> Path:
-    """Where the bundled software's licences are: beside the built program, else in the assets."""
-    if getattr(sys, "frozen", False):
-        return Path(sys.executable).resolve().parent / "licenses"
+    """Where the bundled software's licences are: beside the built program (build.spec copies
+    them there), else (the .app, the source tree) in the assets."""
+    beside = Path(sys.executable).resolve().parent / "licenses"
+    if getattr(sys, "frozen", False) and beside.is_dir():
+        return beside
     return asset_root() / "licenses"
 
 
