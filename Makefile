@@ -75,7 +75,7 @@ fast: $(PLAY_STAMP)
 
 # The engine's and the AI's tests again on the compiled engine, and its states compared with
 # the plain engine's (`make test` runs everything on the plain engine).
-test-fast: fast
+test-fast: fast $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q $(FAST_TESTS)
 
 $(BUILD_STAMP): requirements/build.txt | $(PY)

@@ -4,8 +4,13 @@ pyproject names, and the locks pin what they must."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,3 +92,23 @@ def test_every_library_in_pygames_wheel_has_its_licence_shipped() -> None:
         assert (libraries / covering[0]).is_file()
     for _, file in PYGAME_FILES:
         assert (libraries / file).is_file()
+
+
+def test_the_release_workflow_passes_actionlint(tmp_path: Path) -> None:
+    found = Path(sys.executable).parent / "actionlint"
+    actionlint = str(found) if found.exists() else shutil.which("actionlint")
+    if actionlint is None:
+        pytest.skip("actionlint is not installed (the test extra installs it: make test)")
+    workflow = ROOT / ".github" / "workflows" / "release.yml"
+    done = subprocess.run(
+        [actionlint, str(workflow)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    # It is a real check: a job on a runner GitHub does not have fails it.
+    broken = tmp_path / ".github" / "workflows" / "release.yml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(workflow.read_text(encoding="utf-8").replace("windows-2022", "windows-1999"))
+    done = subprocess.run(
+        [actionlint, str(broken)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode != 0 and "windows-1999" in done.stdout
