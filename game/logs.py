@@ -1,6 +1,6 @@
 """What the game's own threads report to the standard ``logging`` (standard library only).
 
-The program's log file, its levels and where native crashes go are set up by ``scenes.logs``;
+The program's log file, its levels and where native crashes go are set up by ``scenes.store.logs``;
 this module holds what code under ``game`` needs and may not import from ``scenes``: the phone
 server's asyncio loop reports its unhandled errors here (``install_loop_handler``).
 """

@@ -30,8 +30,8 @@ from game.events import RoundEnded
 from game.match import AI_NAMES, Match, MatchEvent, MatchSetup, Seat, SeatKind, ai_table
 from game.rules import Preset, RulesError, preset
 from scenes.crash import guarded
-from scenes.logs import LEVELS, setup_logging
 from scenes.routes import Network, Table, Title
+from scenes.store.logs import LEVELS, setup_logging
 from scenes.store.saves import SaveError, load_match
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--log-level",
         choices=LEVELS,
         default="info",
-        help="what the log file keeps (scenes.logs; About shows where it is)",
+        help="what the log file keeps (scenes.store.logs; About shows where it is)",
     )
     # Which engine runs (the packaged program ships the compiled one when it was built).
     built = "compiled" if (engine.__file__ or "").endswith((".so", ".pyd")) else "plain Python"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from scenes.about import AboutScene
 from scenes.app import App, Scene
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
@@ -30,7 +29,7 @@ from scenes.routes import (
 from scenes.setup import SetupScene
 from scenes.stats import StatsScene
 from scenes.table.scene import TableScene
-from scenes.title import TitleScene
+from scenes.title import AboutScene, TitleScene
 
 
 def build_screen(app: App, route: Route) -> Scene:

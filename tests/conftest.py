@@ -45,7 +45,7 @@ def no_log_left() -> Iterator[None]:
     its temporary folder: undone after it, so no later test writes there."""
     yield
     if importlib.util.find_spec("scenes") is not None:
-        from scenes.logs import shutdown_logging
+        from scenes.store.logs import shutdown_logging
 
         shutdown_logging()
 

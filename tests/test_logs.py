@@ -1,4 +1,4 @@
-"""The program's log (scenes.logs): a file in the user's log folder, native crashes beside it,
+"""The program's log (scenes.store.logs): a file in the user's log folder, native crashes beside it,
 other threads' and the phones' loop's exceptions in it, --log-level; crashes still reported."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 from game.logs import install_loop_handler
 from scenes import crash
-from scenes.logs import LOG_NAME, NATIVE_NAME, log_path, setup_logging
+from scenes.store.logs import LOG_NAME, NATIVE_NAME, log_path, setup_logging
 
 
 def read(path: Path) -> str:
@@ -92,7 +92,7 @@ def test_the_phones_server_loop_gets_the_handler() -> None:
 
 def test_faulthandler_writes_a_native_crash_beside_the_log(tmp_path: Path) -> None:
     code = (
-        "import faulthandler, sys; from pathlib import Path; from scenes.logs import"
+        "import faulthandler, sys; from pathlib import Path; from scenes.store.logs import"
         " setup_logging; setup_logging('info', Path(sys.argv[1]));"
         " assert faulthandler.is_enabled(); faulthandler._sigsegv()"
     )
@@ -149,7 +149,7 @@ def test_the_log_level_flag() -> None:
 
 def test_the_about_screen_names_the_version_engine_licence_and_log(user_folders: Path) -> None:
     from game import __version__
-    from scenes.about import about_rows, licences_folder
+    from scenes.title import about_rows, licences_folder
 
     rows = dict(about_rows())
     assert rows["Version"] == __version__

@@ -19,7 +19,6 @@ from game.match import MatchSetup, ai_table, default_setup
 from game.record import Record
 from game.rules import Rules
 from scenes import routes
-from scenes.about import AboutScene
 from scenes.app import App, NoBuilderError
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
@@ -41,7 +40,7 @@ from scenes.setup import SetupScene
 from scenes.stats import StatsScene
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from scenes.title import TitleScene
+from scenes.title import AboutScene, TitleScene
 
 FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parents[1]

@@ -294,7 +294,7 @@ class PhoneServer:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
-        install_loop_handler(loop)  # its unhandled errors go to the log (scenes.logs)
+        install_loop_handler(loop)  # its unhandled errors go to the log (scenes.store.logs)
         asyncio.set_event_loop(loop)
         try:
             loop.run_until_complete(self._serve(loop))
