@@ -771,8 +771,14 @@ def zombie(pid: int) -> bool:
         return False
 
 
-def test_a_new_match_deals_afresh_whatever_seeds_the_shared_generator() -> None:
+def test_a_new_match_deals_afresh_whatever_seeds_the_shared_generator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A tool or a test that seeds Python's shared generator must not make matches deal alike.
+    import game.match
+
+    monkeypatch.undo()  # the game's own source of deals, not the tests' seeded one (conftest)
+    assert isinstance(game.match.ENTROPY, random.SystemRandom)
     random.seed(1)
     first = default_setup().seed
     random.seed(1)
