@@ -1,30 +1,66 @@
-# One command to play, one to test: each creates .venv and installs the project on first use.
+# One command to play, one to test: each creates .venv and installs what it needs on first use.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# What each kind of use installs into .venv, once (each stamp is remade when its list changes):
+# playing only the locked runtime dependencies; testing, mutation testing and packaging their
+# own extra on top (pyproject.toml).
+PLAY_STAMP     := $(VENV)/.play-installed
+STAMP          := $(VENV)/.test-installed
+MUTATION_STAMP := $(VENV)/.mutation-installed
+BUILD_STAMP    := $(VENV)/.build-installed
+# Arguments for the game (`make play ARGS=--first-frame` stops at the title: docs/BENCHMARKS.md).
+ARGS ?=
 
-.PHONY: play test lint simulate clean package package-smoke mutation fast test-fast
+.PHONY: play test lint simulate clean package package-smoke mutation fast test-fast lock
 
-$(STAMP): pyproject.toml
+$(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "Python 3.11 or newer is needed (found: $$($(PYTHON) --version))."; exit 1; }
 	@$(PYTHON) -m venv $(VENV) || \
 		{ echo "Could not create $(VENV): on Debian/Ubuntu install python3-venv first."; exit 1; }
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	@touch $(STAMP)
 
-play: $(STAMP)
-	@$(PY) -m tools.build_fast || echo "(the game runs on the plain-Python engine)"
-	$(PY) -m scenes
+# The game runs from this folder (python -m scenes): it needs its dependencies, not itself
+# installed, and the lock's hashes make every install of a commit the same.
+$(PLAY_STAMP): requirements/runtime.txt | $(PY)
+	@echo "Installing the game's dependencies into $(VENV) (first start only)..."
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements/runtime.txt
+	@touch $@
+
+$(STAMP): $(PLAY_STAMP) pyproject.toml
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+$(MUTATION_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,mutation]'
+	@touch $@
+
+# The fast engine compiles in the background on the first start (tools.build_fast says so and
+# exits 3): that game runs on the plain engine, the next one on the compiled engine.
+play: $(PLAY_STAMP)
+	@$(PY) -m tools.build_fast --background; \
+	if [ $$? -eq 3 ]; then UNO_PURE_PYTHON=1 $(PY) -m scenes $(ARGS); else $(PY) -m scenes $(ARGS); fi
 
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
+	$(VENV)/bin/actionlint .github/workflows/*.yml
 	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q
+
+# The locks (docs/RELEASE.md, "Lock file"): every platform's hashes, for Python 3.11 and newer.
+# uv runs from a throwaway environment in build/, never from .venv.
+LOCK_VENV := build/lock-venv
+lock:
+	@test -x $(LOCK_VENV)/bin/uv || { $(PYTHON) -m venv $(LOCK_VENV) && \
+		$(LOCK_VENV)/bin/pip install --quiet --disable-pip-version-check uv; }
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
+		--generate-hashes --custom-compile-command 'make lock' -o requirements/runtime.txt
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra build --universal \
+		--python-version 3.11 --generate-hashes --custom-compile-command 'make lock' \
+		-o requirements/build.txt
 
 # The compiled engine (mypyc, game/__init__.py says how it is loaded): faster simulations,
 # arenas and Expert playouts. Needs a C compiler; without one the plain engine runs.
@@ -34,18 +70,18 @@ FAST_TESTS := tests/test_fast_engine.py tests/test_rules_core.py tests/test_rule
 	tests/test_ai.py tests/test_ai_habits.py tests/test_ai_house_rules.py tests/test_record.py \
 	tests/test_fairness.py \
 	tests/test_match.py
-fast: $(STAMP)
+fast: $(PLAY_STAMP)
 	$(PY) -m tools.build_fast
 
 # The engine's and the AI's tests again on the compiled engine, and its states compared with
 # the plain engine's (`make test` runs everything on the plain engine).
-test-fast: fast
+test-fast: fast $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -q $(FAST_TESTS)
 
-BUILD_STAMP := $(VENV)/.build-installed
-$(BUILD_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[test,build]'
-	@touch $(BUILD_STAMP)
+$(BUILD_STAMP): requirements/build.txt | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements/build.txt
+	@touch $@
 
 # The standalone program: dist/OneMoreCard/ (ONEFILE=1 for a single file).
 package: $(BUILD_STAMP)
@@ -58,7 +94,7 @@ package-smoke:
 	$(HEADLESS) dist/OneMoreCard/OneMoreCard --autoplay --players 4 --seed 1 --speed 0
 	$(HEADLESS) dist/OneMoreCard/OneMoreCard --autoplay --players 2 --level expert --seed 2 --rounds 1 --speed 8
 
-simulate: $(STAMP)
+simulate: $(PLAY_STAMP)
 	$(PY) -m tools.simulate --preset classic --players 2 --games 2000 --seed 1
 
 # Mutation testing of game/ with mutmut (docs/MUTATION.md): about an hour for the engine on two
@@ -67,7 +103,7 @@ simulate: $(STAMP)
 # afresh). The last lines count the mutants of each module by outcome.
 JOBS    ?= 2
 MUTANTS ?=
-mutation: $(STAMP)
+mutation: $(MUTATION_STAMP)
 	$(HEADLESS) $(VENV)/bin/mutmut run --max-children $(JOBS) $(MUTANTS)
 	@$(VENV)/bin/mutmut results --all true \
 		| sed -E 's/^ *(game\.[a-z_]+)\.[^:]*: (.*)$$/\1: \2/' | sort | uniq -c

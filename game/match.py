@@ -117,10 +117,15 @@ def default_setup(seed: int | None = None) -> MatchSetup:
     return MatchSetup(Rules(), seats, fresh_seed() if seed is None else seed)
 
 
+# Where new deals come from: the system's entropy, so that nothing that seeds Python's shared
+# generator (a test, a tool) can make two matches deal alike. The tests put a seeded generator
+# here (tests/conftest.py), so that no test plays whatever deal the system happens to give.
+ENTROPY: random.Random = random.SystemRandom()
+
+
 def fresh_seed() -> int:
-    """A seed for a new deal from the system's entropy, so that nothing that seeds Python's
-    shared generator (a test, a tool) can make two matches deal alike."""
-    return random.SystemRandom().randrange(1 << 30)
+    """A seed for a new deal (Quick game, a new game from the setup screen), from ``ENTROPY``."""
+    return ENTROPY.randrange(1 << 30)
 
 
 def ai_table(

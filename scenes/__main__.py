@@ -33,6 +33,7 @@ from game.match import AI_NAMES, Match, MatchEvent, MatchSetup, Seat, SeatKind, 
 from game.rules import Preset, RulesError, preset
 from scenes.crash import guarded
 from scenes.routes import Network, Table, Title
+from scenes.store.logs import LEVELS, setup_logging
 from scenes.store.saves import SaveError, load_match
 
 if TYPE_CHECKING:
@@ -93,6 +94,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="open the title screen, Statistics and Continue once each, print what the player is"
         " told about their files, and exit (python -m tools.check_damaged_files runs this)",
     )
+    parser.add_argument(
+        "--log-level",
+        choices=LEVELS,
+        default="info",
+        help="what the log file keeps (scenes.store.logs; About shows where it is)",
+    )
     # Which engine runs (the packaged program ships the compiled one when it was built).
     built = "compiled" if (engine.__file__ or "").endswith((".so", ".pyd")) else "plain Python"
     parser.add_argument(
@@ -121,6 +128,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     args = parse(argv)
+    setup_logging(args.log_level)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # pygame and every screen are imported here, inside the crash guard (``run``): a broken
     # install is told to the player, and the environment above is set before pygame reads it.

@@ -6,6 +6,7 @@ where the log is.
 from __future__ import annotations
 
 import datetime
+import logging
 import sys
 import traceback
 from collections.abc import Callable
@@ -51,6 +52,7 @@ def guarded(main: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the last line of defence logs every error
+        logging.getLogger("scenes").critical("the game stopped", exc_info=error)
         path = write_crash_log(error)
         where = f"The details are in {path}." if path else "The log could not be written."
         print(f"One More Card stopped because of an error. {where}", file=sys.stderr)

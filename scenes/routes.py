@@ -46,6 +46,11 @@ class Stats:
 
 
 @dataclass(frozen=True)
+class About:
+    """The version, the engine, the licence, the credits and where the log is."""
+
+
+@dataclass(frozen=True)
 class HowTo:
     """The rules explained, as ``rules`` set them (the table shows its own match's)."""
 
@@ -90,4 +95,4 @@ class Replay:
 
 
 # Every route there is: the composition root must build each (mypy checks its ``match``).
-Route = Title | NewGame | Options | Controls | Stats | HowTo | Table | Replay
+Route = Title | NewGame | Options | Controls | Stats | About | HowTo | Table | Replay

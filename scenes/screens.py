@@ -15,6 +15,7 @@ from scenes.howto import HowToScene
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
 from scenes.routes import (
+    About,
     Controls,
     HowTo,
     NewGame,
@@ -28,7 +29,7 @@ from scenes.routes import (
 from scenes.setup import SetupScene
 from scenes.stats import StatsScene
 from scenes.table.scene import TableScene
-from scenes.title import TitleScene
+from scenes.title import AboutScene, TitleScene
 
 
 def build_screen(app: App, route: Route) -> Scene:
@@ -47,6 +48,8 @@ def build_screen(app: App, route: Route) -> Scene:
             return ControlsScene(app)
         case Stats():
             return StatsScene(app)
+        case About():
+            return AboutScene(app)
         case HowTo():
             return HowToScene(app, route.rules, route.players)
         case Table():

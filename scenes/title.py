@@ -1,4 +1,5 @@
-"""The title screen: continue, quick game, new game, settings, statistics, how to play, quit.
+"""The title screen: continue, quick game, new game, settings, statistics, how to play, quit;
+and the About screen its corner button opens (version, engine, licence, credits, the log).
 
 Every button names a route (``scenes.routes``) and the app builds its screen: this module
 imports no other screen.
@@ -7,19 +8,23 @@ imports no other screen.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
+from game import __version__, engine
 from game.cards import DeckKind, deck
 from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight
+from scenes.assets import Weight, asset_root
 from scenes.input import Intent
-from scenes.routes import HowTo, NewGame, Options, Stats, Table
+from scenes.routes import About, HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
+from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.saves import SaveError, load_match, peek
 from scenes.ui import (
     DANGER,
@@ -77,6 +82,9 @@ class TitleScene(Scene):
             rect.midtop = (960, 480 + sum(92 if d else 74 for _, d, _ in labels[:i]))
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             buttons.append(Button(rect, label, click, detail, color=color))
+        # About (version, licence, credits, the log's path) waits in the corner, out of the way.
+        about = pygame.Rect(1690, 1000, 190, 56)
+        buttons.append(Button(about, "About", self._about, text_size=26))
         self.menu = Menu(buttons, on_back=self._quit)
 
     def tell(self, message: str) -> None:
@@ -122,6 +130,9 @@ class TitleScene(Scene):
 
     def _howto(self) -> None:
         self.app.go(HowTo(Rules()))
+
+    def _about(self) -> None:
+        self.app.go(About())
 
     def _quit(self) -> None:
         self.app.quit(0)
@@ -214,4 +225,75 @@ class ReplaceOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_question(surface, self.rect, "Replace the match in progress?", self.lines)
+        self.menu.draw(surface)
+
+
+# The About screen's rows.
+ABOUT_SIZE = 26
+ABOUT_STEP = 36
+ABOUT_LABEL_WIDTH = 230
+
+CREDITS = (
+    "Made by The One More Card authors. Typeface: Inter, by The Inter Project Authors (SIL Open"
+    " Font License 1.1). Built with pygame-ce and SDL, aiohttp, segno, pytmx and platformdirs,"
+    " on Python."
+)
+
+
+def engine_kind() -> str:
+    """Which rules engine this process runs: the mypyc build or the plain-Python modules."""
+    compiled = (engine.__file__ or "").endswith((".so", ".pyd"))
+    return "compiled (mypyc)" if compiled else "plain Python"
+
+
+def licences_folder() -> Path:
+    """Where the bundled software's licences are: beside the built program (build.spec copies
+    them there), else (the .app, the source tree) in the assets."""
+    beside = Path(sys.executable).resolve().parent / "licenses"
+    if getattr(sys, "frozen", False) and beside.is_dir():
+        return beside
+    return asset_root() / "licenses"
+
+
+def about_rows() -> list[tuple[str, str]]:
+    """What the screen says, as (label, text) rows."""
+    log = log_path()
+    return [
+        ("Version", __version__),
+        ("Engine", engine_kind()),
+        ("Licence", "MIT: the LICENSE file beside the program"),
+        ("Credits", CREDITS),
+        ("Other licences", f"{licences_folder()} (README.txt says which file is whose)"),
+        ("Log file", str(log)),
+        ("Native crashes", str(log.with_name(NATIVE_NAME))),
+    ]
+
+
+class AboutScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.background = felt(app.screen.get_size()).convert()
+        self.rows = about_rows()
+        back = Button(pygame.Rect(810, 960, 300, 76), "Back", app.pop)
+        self.menu = Menu([back], on_back=app.pop)
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        draw_text(surface, "About One More Card", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
+        rect = pygame.Rect(160, 130, 1600, 800)
+        surface.blit(panel(rect.size, 26, (10, 16, 22, 215)), rect)
+        x_label, x_text = rect.x + 60, rect.x + 60 + ABOUT_LABEL_WIDTH
+        width = rect.right - 60 - x_text
+        y = rect.y + 60
+        for label, text in self.rows:
+            draw_text(surface, label, ABOUT_SIZE, (x_label, y), GOLD, Weight.BOLD, "midleft")
+            for line in wrap(text, ABOUT_SIZE, width) or [""]:
+                draw_text(surface, line, ABOUT_SIZE, (x_text, y), WHITE, Weight.REGULAR, "midleft")
+                y += ABOUT_STEP
+            y += ABOUT_STEP // 2
+        note = "A copy of the log helps when you report a problem."
+        draw_text(surface, note, 22, (rect.centerx, rect.bottom - 40), MUTED)
         self.menu.draw(surface)

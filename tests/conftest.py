@@ -5,13 +5,16 @@ the game does, through the composition root."""
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 # A test marked so gets the App exactly as constructed (``go`` without a builder fails).
 BARE_APP = "bare_app"
+# The seed of the generator new deals come from in every test (``fixed_deals``).
+DEAL_SEED = 38
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -24,6 +27,27 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     return home
+
+
+@pytest.fixture(autouse=True)
+def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New deals (``game.match.fresh_seed``: Quick game, a new game from the setup screen) come
+    from a seeded generator, not the system's entropy: a test that starts a game plays the
+    same deals on every run, so it cannot pass or fail by the luck of the deal."""
+    import game.match
+
+    monkeypatch.setattr(game.match, "ENTROPY", random.Random(DEAL_SEED))
+
+
+@pytest.fixture(autouse=True)
+def no_log_left() -> Iterator[None]:
+    """A test that starts the program in-process (``scenes.__main__.main``) sets the log up in
+    its temporary folder: undone after it, so no later test writes there."""
+    yield
+    if importlib.util.find_spec("scenes") is not None:
+        from scenes.store.logs import shutdown_logging
+
+        shutdown_logging()
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -51,7 +50,6 @@ def damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callabl
 
 def start_quick_game() -> tuple[App, TableScene]:
     """The title screen, then Quick game, as a player would; a few frames of each."""
-    random.seed(14)  # the quick game's seed
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
     screen = title.TitleScene(app)

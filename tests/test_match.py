@@ -771,10 +771,27 @@ def zombie(pid: int) -> bool:
         return False
 
 
-def test_a_new_match_deals_afresh_whatever_seeds_the_shared_generator() -> None:
+def test_a_new_match_deals_afresh_whatever_seeds_the_shared_generator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A tool or a test that seeds Python's shared generator must not make matches deal alike.
+    import game.match
+
+    monkeypatch.undo()  # the game's own source of deals, not the tests' seeded one (conftest)
+    assert isinstance(game.match.ENTROPY, random.SystemRandom)
     random.seed(1)
     first = default_setup().seed
     random.seed(1)
     assert default_setup().seed != first
     assert default_setup(5).seed == 5
+
+
+def test_every_test_deals_from_the_same_seeded_generator() -> None:
+    # tests/conftest.py seeds where new deals come from: Quick game in a test deals the same
+    # cards on every run (with the system's entropy, one run in several opened on a prompt).
+    from tests.conftest import DEAL_SEED
+
+    expected = random.Random(DEAL_SEED)
+    assert [default_setup().seed for _ in range(3)] == [
+        expected.randrange(1 << 30) for _ in range(3)
+    ]

@@ -24,12 +24,23 @@ from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
-from scenes.routes import Controls, HowTo, NewGame, Options, Replay, Route, Stats, Table, Title
+from scenes.routes import (
+    About,
+    Controls,
+    HowTo,
+    NewGame,
+    Options,
+    Replay,
+    Route,
+    Stats,
+    Table,
+    Title,
+)
 from scenes.setup import SetupScene
 from scenes.stats import StatsScene
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from scenes.title import TitleScene
+from scenes.title import AboutScene, TitleScene
 
 FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +59,7 @@ CASES: dict[str, tuple[Route, type]] = {
     "options": (Options(), OptionsScene),
     "controls": (Controls(), ControlsScene),
     "stats": (Stats(), StatsScene),
+    "about": (About(), AboutScene),
     "howto": (HowTo(Rules(), 4), HowToScene),
     "table": (Table(default_setup(1)), TableScene),
     "table-autoplay": (Table(ai_table(3, Level.EASY, 2), autoplay=True), TableScene),
@@ -115,6 +127,7 @@ def test_the_media_are_the_apps_and_made_once(app: App, new_app: Callable[..., A
         ("Settings", OptionsScene),
         ("Statistics", StatsScene),
         ("How to play", HowToScene),
+        ("About", AboutScene),
     ],
 )
 def test_each_title_button_opens_its_screen(app: App, label: str, screen: type) -> None:
