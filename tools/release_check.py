@@ -128,7 +128,12 @@ def _addresses(process: subprocess.Popen[str], count: int) -> tuple[list[str], l
     assert process.stdout is not None
     lines: queue.Queue[str] = queue.Queue()
     stream = process.stdout
-    threading.Thread(target=lambda: [lines.put(line) for line in stream], daemon=True).start()
+
+    def pump() -> None:
+        for line in stream:
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
     seen: list[str] = []
     urls: list[str] = []
     deadline = time.monotonic() + ADDRESS_TIMEOUT
