@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import game
-from tools import debian_root, release_linux
+from tools import debian_root, release_check, release_linux
 from tools.debian_root import RootError, RootSpec
 from tools.release_linux import APP_ID, ICON_SIZES, METAINFO
 
@@ -161,3 +161,18 @@ def test_commands_inside_a_root_get_only_the_environment_given(tmp_path: Path) -
     assert tail[-1] == "/bin/true"
     assert not any(item.startswith("PWD=") for item in tail)
     assert (tmp_path / "dev" / "shm").is_dir()
+
+
+def test_release_without_root_stops_at_once_and_says_why(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert release_linux.main([]) == 1
+    assert "needs root: run it with sudo" in capsys.readouterr().err
+
+
+def test_release_check_without_a_tarball_says_how_to_make_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert release_check.main([str(tmp_path / "missing.tar.gz")]) == 2
+    assert "make release" in capsys.readouterr().err

@@ -33,7 +33,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.debian_root import BUILD, ROOT, RootError, RootSpec, ensure_root, popen_in, run_in
+from tools.debian_root import (
+    BUILD,
+    ROOT,
+    RootError,
+    RootSpec,
+    ensure_root,
+    popen_in,
+    require_tools,
+    run_in,
+)
 from tools.release_linux import version
 
 CLEAN_ROOT = RootSpec(BUILD / "bullseye-clean", "minbase")
@@ -189,6 +198,7 @@ def _unpack(tarball: Path, into: Path) -> Path:
 
 
 def check(tarball: Path) -> list[Result]:
+    require_tools()
     ensure_root(CLEAN_ROOT)
     root = CLEAN_ROOT.path
     pythons = sorted(str(p.relative_to(root)) for p in (root / "usr" / "bin").glob("python*"))

@@ -33,6 +33,7 @@ from tools.debian_root import (
     RootSpec,
     ensure_root,
     mirror,
+    require_tools,
     run_in,
     share_network,
     step,
@@ -234,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no lock file at {args.lock}")
     root = BUILD_ROOT.path
     try:
+        require_tools()
         with step("the Debian 11 build root"):
             if not ensure_root(BUILD_ROOT):
                 print(f"    kept from before ({root})")
