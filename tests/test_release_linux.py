@@ -40,10 +40,9 @@ def test_the_tarball_holds_the_release_and_is_the_same_every_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(release_linux, "BUILD", tmp_path / "build")
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     _fake_root(tmp_path / "root")
-    first = release_linux.pack(tmp_path / "root", tmp_path / "one")
-    second = release_linux.pack(tmp_path / "root", tmp_path / "two")
+    first = release_linux.pack(tmp_path / "root", tmp_path / "one", 1700000000)
+    second = release_linux.pack(tmp_path / "root", tmp_path / "two", 1700000000)
     assert first.name == f"OneMoreCard-{game.__version__}-linux-x86_64.tar.gz"
     assert first.read_bytes() == second.read_bytes()
     top = first.name.removesuffix(".tar.gz")
@@ -70,7 +69,7 @@ def test_a_bundle_with_its_own_cxx_runtime_is_refused(
     monkeypatch.setattr(release_linux, "BUILD", tmp_path / "build")
     _fake_root(tmp_path / "root", (runtime,))
     with pytest.raises(RootError, match=r"build\.spec must leave them to the host"):
-        release_linux.pack(tmp_path / "root", tmp_path / "out")
+        release_linux.pack(tmp_path / "root", tmp_path / "out", 0)
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
@@ -176,3 +175,12 @@ def test_release_check_without_a_tarball_says_how_to_make_one(
 ) -> None:
     assert release_check.main([str(tmp_path / "missing.tar.gz")]) == 2
     assert "make release" in capsys.readouterr().err
+
+
+def test_the_release_is_dated_by_source_date_epoch_else_the_last_commit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert release_linux.source_date() == 1700000000
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert release_linux.source_date() > 1700000000  # this checkout's last commit

@@ -165,8 +165,15 @@ def copy_sources(root: Path) -> None:
     print(f"    {count} files")
 
 
-def build_program(root: Path) -> None:
-    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+def build_program(root: Path, epoch: int) -> None:
+    # PyInstaller dates the files in its archives by SOURCE_DATE_EPOCH, and the order of some
+    # follows set iteration, which a fixed hash seed makes the same on every build.
+    env = {
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "SOURCE_DATE_EPOCH": str(epoch),
+        "PYTHONHASHSEED": "0",
+    }
     sizes = " ".join(str(size) for size in ICON_SIZES)
     if run_in(root, PROGRAM_SCRIPT.format(src=SRC, venv=VENV, sizes=sizes), env) != 0:
         raise RootError("the program could not be built")
@@ -182,7 +189,7 @@ def _reset(info: tarfile.TarInfo, mtime: int) -> tarfile.TarInfo:
     return info
 
 
-def pack(root: Path, out: Path) -> Path:
+def pack(root: Path, out: Path, mtime: int) -> Path:
     """Lay out the release folder beside the program and pack it into the tarball."""
     src = root / SRC.lstrip("/")
     program = src / "dist" / "OneMoreCard"
@@ -201,7 +208,6 @@ def pack(root: Path, out: Path) -> Path:
     for file in (f"{APP_ID}.desktop", METAINFO, "install.sh"):
         shutil.copy2(ROOT / "packaging" / file, stage / file)
     (stage / "install.sh").chmod(0o755)
-    mtime = int(os.environ.get("SOURCE_DATE_EPOCH") or _commit_time())
     out.mkdir(parents=True, exist_ok=True)
     tarball = out / f"{name}.tar.gz"
     # gzip's own header holds a time and a file name too: the commit's time, and no name.
@@ -219,11 +225,14 @@ def pack(root: Path, out: Path) -> Path:
 FORBIDDEN = ("libstdc++.so", "libgcc_s.so")
 
 
-def _commit_time() -> str:
+def source_date() -> int:
+    """The time every file of the release is dated: SOURCE_DATE_EPOCH, else the last commit's."""
+    if os.environ.get("SOURCE_DATE_EPOCH", "").isdigit():
+        return int(os.environ["SOURCE_DATE_EPOCH"])
     done = subprocess.run(
         ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, check=False
     )
-    return done.stdout.strip() or "0"
+    return int(done.stdout.strip() or 0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,9 +255,9 @@ def main(argv: list[str] | None = None) -> int:
         with step("the sources"):
             copy_sources(root)
         with step("the compiled engine, the icons and PyInstaller"):
-            build_program(root)
+            build_program(root, source_date())
         with step("the tarball"):
-            tarball = pack(root, args.out)
+            tarball = pack(root, args.out, source_date())
     except (RootError, OSError, subprocess.CalledProcessError) as error:
         print(f"make release failed: {error}", file=sys.stderr)
         return 1
