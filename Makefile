@@ -110,3 +110,20 @@ mutation: $(MUTATION_STAMP)
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache mutants
+
+# The portable Linux program (docs/RELEASE.md, "Linux"), as root: built inside a Debian 11 root
+# (build/bullseye, made with debootstrap and kept) so it runs on glibc 2.31 and newer, into
+# dist/OneMoreCard-<version>-linux-x86_64.tar.gz; its GLIBC floor is checked at the end.
+# It installs from the hashed lock requirements/build.txt where there is one (LOCK=<file> names
+# another), else from the pins in packaging/linux-build-requirements.txt.
+# release-check plays it in a clean bullseye root with no Python and on this machine.
+# Neither needs .venv: the host's python3 (3.11 or newer) runs the scripts.
+LOCK ?= $(wildcard requirements/build.txt)
+RELEASE_TARBALL = dist/OneMoreCard-$(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' game/__init__.py)-linux-x86_64.tar.gz
+.PHONY: release release-check
+release:
+	$(PYTHON) -m tools.release_linux $(if $(LOCK),--lock $(LOCK))
+	$(PYTHON) -m tools.glibc_floor $(RELEASE_TARBALL) --max 2.31
+
+release-check:
+	$(PYTHON) -m tools.release_check $(RELEASE_TARBALL)
