@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     # Imported for real inside main: pygame loads after its support prompt is hidden, and a
     # failing import is caught and shown by ``run``.
     from game.engine import Game
-    from game.remote.hub import PhoneHub
+    from game.phones.hub import PhoneHub
     from scenes.app import App, Scene
     from scenes.ui import Menu
 

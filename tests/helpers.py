@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from game.cards import Card
 from game.engine import Game
-from game.remote.server import Inbound
+from game.phones.protocol import Inbound
 from game.rules import Rules
 
 

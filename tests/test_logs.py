@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from game.remote.gate import quiet_loop_errors
-from game.remote.server import Phones, PhoneServer
 from scenes import crash
+from scenes.phoneserver.gate import quiet_loop_errors
+from scenes.phoneserver.server import Phones, PhoneServer
 from scenes.store.logs import LOG_NAME, NATIVE_NAME, log_path, setup_logging
 
 

@@ -27,12 +27,15 @@ from aiohttp.test_utils import TestClient
 from game.actions import Draw
 from game.cards import DeckKind, deck
 from game.match import Match, Seat, SeatKind
-from game.remote import gate as gate_module
-from game.remote import hub as hub_module
-from game.remote.gate import PER_SEAT_CAP, Gate
-from game.remote.hub import PhoneHub, serve_phones
-from game.remote.protocol import MAX_MESSAGE_BYTES, BadIntent, read_intent
-from game.remote.server import (
+from game.phones import hub as hub_module
+from game.phones.hub import PhoneHub
+from game.phones.protocol import MAX_MESSAGE_BYTES, Arrival, BadIntent, Inbound, read_intent
+from game.rules import Rules
+from scenes import __main__ as program
+from scenes.phoneserver import gate as gate_module
+from scenes.phoneserver.gate import PER_SEAT_CAP, Gate
+from scenes.phoneserver.serve import serve_phones
+from scenes.phoneserver.server import (
     FLOOD_CLOSE,
     FLOODED,
     HEADERS,
@@ -40,15 +43,11 @@ from game.remote.server import (
     SLOW_DOWN,
     TOKEN_ALPHABET,
     TOO_LONG,
-    Arrival,
-    Inbound,
     Phones,
     canonical,
     new_tokens,
     web_files,
 )
-from game.rules import Rules
-from scenes import __main__ as program
 from scenes.routes import Network
 from scenes.table import phones as table_phones
 from tests.helpers import drain, settle
@@ -562,7 +561,7 @@ def test_log_lines_are_rate_limited(
     assert quiet.dropped == 999
     # The server loop's own errors (a full process refusing accept, over and over): one line.
     monkeypatch.setattr(gate_module.QUIET, "last", {})
-    caplog.set_level(logging.WARNING, logger="game.remote.server")
+    caplog.set_level(logging.WARNING, logger="scenes.phoneserver.server")
     loop = asyncio.new_event_loop()
     try:
         for _ in range(1000):
@@ -573,7 +572,7 @@ def test_log_lines_are_rate_limited(
             gate_module.quiet_loop_errors(loop, context)
     finally:
         loop.close()
-    lines = [r for r in caplog.records if r.name == "game.remote.server"]
+    lines = [r for r in caplog.records if r.name == "scenes.phoneserver.server"]
     assert len(lines) == 1
     assert "Too many open files" in lines[0].getMessage()
     assert lines[0].exc_info is None

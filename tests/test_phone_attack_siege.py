@@ -28,8 +28,8 @@ import pytest
 
 from game.ai import Level
 from game.match import Match, MatchSetup, Seat, SeatKind
-from game.remote.hub import serve_phones
 from game.rules import Rules
+from scenes.phoneserver.serve import serve_phones
 from scenes.store.saves import save_match
 
 try:

@@ -27,9 +27,10 @@ from aiohttp.test_utils import TestClient
 
 from game.ai import Level
 from game.match import Match, Seat, SeatKind
-from game.remote.hub import PhoneHub
-from game.remote.server import Arrival, Inbound, Phones, web_files
+from game.phones.hub import PhoneHub
+from game.phones.protocol import Arrival, Inbound
 from game.rules import PRESETS, Preset, Rules, Stacking
+from scenes.phoneserver.server import Phones, web_files
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[[web.Application], Awaitable[Client]]

@@ -15,7 +15,7 @@ import pygame
 
 from game.ai import Level
 from game.match import MatchSetup, Seat, SeatKind
-from game.remote.server import Arrival, Inbound
+from game.phones.protocol import Arrival, Inbound
 from game.rules import Rules, TargetMode
 from scenes import routes
 from scenes.app import App

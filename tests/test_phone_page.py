@@ -25,9 +25,10 @@ from game.actions import Accept, Challenge, ChooseColor, Draw, Pass, Play
 from game.cards import Color, deck
 from game.engine import Game, Phase
 from game.match import Match, Seat, SeatKind
-from game.remote.hub import PhoneHub, serve_phones
+from game.phones.hub import PhoneHub
 from game.rules import Rules
 from scenes.art import CardArt
+from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
 from tests.helpers import new_game
 from tests.test_phone_e2e import browser_or_skip

@@ -17,9 +17,8 @@ from game.actions import Challenge, ChooseColor, Draw, Play
 from game.cards import Color
 from game.engine import Game, Phase
 from game.match import Match, Seat, SeatKind
-from game.remote.hub import PhoneHub
-from game.remote.protocol import challenge_cost, state_message
-from game.remote.server import Arrival, Inbound
+from game.phones.hub import PhoneHub
+from game.phones.protocol import Arrival, Inbound, challenge_cost, state_message
 from game.rules import Rules, Stacking
 from tests.helpers import new_game
 

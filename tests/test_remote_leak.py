@@ -37,8 +37,8 @@ from game.events import (
     redact,
 )
 from game.match import Match, Seat, SeatKind
-from game.remote.hub import PhoneHub
-from game.remote.server import Arrival, Inbound
+from game.phones.hub import PhoneHub
+from game.phones.protocol import Arrival, Inbound
 from game.rules import PRESETS, Preset, Rules, Stacking
 
 pytestmark = pytest.mark.bare_app

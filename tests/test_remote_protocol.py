@@ -22,10 +22,18 @@ from aiohttp.test_utils import TestClient
 from game.actions import Action, CallUno, Draw, Play, action_to_dict
 from game.cards import DeckKind, deck
 from game.match import Match, Seat, SeatKind
-from game.remote.hub import PhoneHub, serve_phones
-from game.remote.protocol import MAX_MESSAGE_BYTES, BadIntent, face_key, read_intent
-from game.remote.server import REPLACED, Arrival, Inbound, Phones
+from game.phones.hub import PhoneHub
+from game.phones.protocol import (
+    MAX_MESSAGE_BYTES,
+    Arrival,
+    BadIntent,
+    Inbound,
+    face_key,
+    read_intent,
+)
 from game.rules import Rules
+from scenes.phoneserver.serve import serve_phones
+from scenes.phoneserver.server import REPLACED, Phones
 from tests.helpers import drain, settle
 
 Client = TestClient[web.Request, web.Application]
@@ -124,7 +132,7 @@ async def test_only_files_of_the_table_are_served(aiohttp_client: MakeClient) ->
 
 
 def test_web_files_are_read_from_the_folder_by_name(tmp_path: Path) -> None:
-    from game.remote.server import web_files
+    from scenes.phoneserver.server import web_files
 
     (tmp_path / "index.html").write_text("<p>hi</p>")
     (tmp_path / "phone.js").write_text("1")

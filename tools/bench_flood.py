@@ -44,10 +44,10 @@ except ImportError:  # pragma: no cover - Windows
 from game.actions import NextRound, action_to_dict
 from game.ai import Level
 from game.match import AI_NAMES, MatchSetup, Seat, SeatKind
-from game.remote.protocol import is_turn
-from game.remote.server import Arrival, Inbound, PhoneServer
+from game.phones.protocol import Arrival, Inbound, is_turn
 from game.rules import PRESETS, Preset
 from scenes.app import App
+from scenes.phoneserver.server import PhoneServer
 from scenes.routes import Network
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene

@@ -21,8 +21,8 @@ from typing import Any
 
 from game.ai import Level
 from game.match import Match, MatchEvent, Seat, SeatKind
-from game.remote.hub import PhoneHub
-from game.remote.server import Arrival, Inbound
+from game.phones.hub import PhoneHub
+from game.phones.protocol import Arrival, Inbound
 from game.rules import Preset, preset
 from tools.common import percentile, stop_on_signals
 

@@ -5,7 +5,7 @@ Beside it, ``native-crash.log`` receives ``faulthandler``'s tracebacks of a nati
 segmentation fault in SDL or a driver), which leaves no Python exception behind. An exception
 on any thread but the main one (the phones' server, the Expert's helpers) is logged through
 ``threading.excepthook``; the phones' asyncio loop has its own handler
-(``game.remote.gate.quiet_loop_errors``: one line, rate-limited). The crash dialog and
+(``scenes.phoneserver.gate.quiet_loop_errors``: one line, rate-limited). The crash dialog and
 ``crash.log`` are ``scenes.crash``'s, as before: a crash is also logged here.
 """
 

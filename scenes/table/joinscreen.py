@@ -17,7 +17,7 @@ import pygame
 
 from game.ai import Level
 from game.match import Match
-from game.remote.hub import PhoneHub
+from game.phones.hub import PhoneHub
 from scenes.app import App, Scene
 from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent

@@ -13,7 +13,7 @@ from typing import Protocol
 import pygame
 
 from game.match import Match
-from game.remote.hub import PhoneHub
+from game.phones.hub import PhoneHub
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
 from scenes.assets import Weight

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.cards import Card
-from game.remote.protocol import face_key
+from game.phones.protocol import face_key
 from scenes.art import CardArt
 
 # About the width a phone shows a card at on a high-density screen.

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from game.ai import Level
 from game.match import Match
-from game.remote.hub import PhoneHub, serve_phones
+from game.phones.hub import PhoneHub
 from scenes.art import CardArt
 from scenes.assets import asset_path
+from scenes.phoneserver.serve import serve_phones
 from scenes.routes import Network
 from scenes.table.phonefaces import card_images
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from game.actions import (
@@ -152,6 +153,23 @@ def challenge_cost(view: SeatView) -> int:
     """The cards a lost Wild Draw Four challenge makes this seat draw: the penalty it owes plus
     two (the official rule: 4 + 2 = 6; a challenge is only open on an unstacked +4)."""
     return view.pending + 2
+
+
+class Arrival(Enum):
+    """What reached the hub from a phone's connection (the server puts it in its inbox)."""
+
+    JOINED = "joined"
+    LEFT = "left"
+    MESSAGE = "message"
+
+
+@dataclass(frozen=True, slots=True)
+class Inbound:
+    """Something a phone did: joined, left, or sent ``text``."""
+
+    seat: int
+    kind: Arrival
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,7 @@ import contextlib
 import logging
 import queue
 import time
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from game.ai import Level
@@ -31,16 +30,16 @@ from game.events import (
 )
 from game.match import Match, MatchEvent, MatchFinished, Refused
 from game.narrate import Narrator, past_lines
-from game.remote.address import local_address
-from game.remote.protocol import (
+from game.phones.protocol import (
+    Arrival,
     BadIntent,
     ChallengeSeen,
+    Inbound,
     challenge_seen,
     is_turn,
     read_intent,
     state_message,
 )
-from game.remote.server import Arrival, Inbound, Phones, PhoneServer, new_tokens, web_files
 from game.rules import Stacking
 
 # What a phone keeps of the move log.
@@ -234,48 +233,6 @@ class PhoneHub:
 
 # The port the phones' server asks for first (a firewall rule can name it); any free one else.
 DEFAULT_PORT = 8765
-
-
-def serve_phones(
-    match: Match,
-    web_dir: Path,
-    images: Mapping[str, bytes],
-    host: str | None = None,
-    port: int | None = None,
-) -> PhoneHub:
-    """Start the phones' server for ``match``'s phone seats and seat a hub on the match.
-
-    ``host`` None: listen on every interface and give the phones the computer's address on
-    the home network; ``port`` None: ``DEFAULT_PORT``, or any free port when it is taken.
-    Raises OSError with a sentence when no port can be opened.
-    """
-    tokens = new_tokens(match.phones)
-    phones = Phones(tokens, web_files(web_dir), images)
-    problem = ""
-    if host is None:
-        shown, problem = local_address()
-        bind = "0.0.0.0"
-    else:
-        shown = bind = host
-    tries = [DEFAULT_PORT, 0] if port is None else [port]
-    server: PhoneServer | None = None
-    refused: OSError | None = None
-    for number in tries:
-        candidate = PhoneServer(phones, bind, number)
-        try:
-            candidate.start()
-        except OSError as error:
-            refused = refused or error  # the first try's reason is the one worth telling
-            continue
-        server = candidate
-        break
-    if server is None:
-        raise refused or OSError("the phones' server could not start")
-    # The page's own address: the only origin whose pages may open a seat's socket.
-    origin = f"http://{f'[{shown}]' if ':' in shown else shown}:{server.port}"
-    phones.origins = frozenset({origin})
-    urls = {seat: f"{origin}/p/{token}/" for seat, token in tokens.items()}
-    return PhoneHub(match, server, urls, problem)
 
 
 def _hit(seat: int, events: Sequence[Event]) -> bool:

@@ -4,12 +4,12 @@ aiohttp runs on a thread of its own with its own asyncio loop, so the game's fra
 waits on the network. The two sides meet only in thread-safe places: the server puts what the
 phones did into ``inbox`` (a ``queue.Queue``), and the game's thread hands it messages with
 ``send``, which the loop picks up through ``call_soon_threadsafe``. The server never touches the
-match: the hub (``game.remote.hub``) reads the inbox on the game's thread and submits.
+match: the hub (``game.phones.hub``) reads the inbox on the game's thread and submits.
 
 What is served is fixed at start: the files of ``assets/web/`` read into memory, and the card
 images given by the game; a request's path only ever names an entry of those tables. Every
 address carries a seat's 130-bit key (its token); one without a valid token is refused, and
-what any client may hold without one is bounded (``game.remote.gate``).
+what any client may hold without one is bounded (``scenes.phoneserver.gate``).
 """
 
 from __future__ import annotations
@@ -24,14 +24,13 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from game.remote.gate import Gate, handler_factory, quiet_loop_errors
-from game.remote.protocol import MAX_MESSAGE_BYTES
+from game.phones.protocol import MAX_MESSAGE_BYTES, Arrival, Inbound
+from scenes.phoneserver.gate import Gate, handler_factory, quiet_loop_errors
 
 # A phone may send this many frames a second (a burst as big); more are dropped.
 RATE_PER_S = 10.0
@@ -93,21 +92,6 @@ TOKEN_LENGTH = 26
 TOKEN_GROUP = 4
 # What a person may type for a character of the key: any case, and the look-alikes.
 TYPED = str.maketrans({"o": "0", "i": "1", "l": "1", "-": None})
-
-
-class Arrival(Enum):
-    JOINED = "joined"
-    LEFT = "left"
-    MESSAGE = "message"
-
-
-@dataclass(frozen=True, slots=True)
-class Inbound:
-    """Something a phone did: joined, left, or sent ``text``."""
-
-    seat: int
-    kind: Arrival
-    text: str = ""
 
 
 def new_tokens(seats: tuple[int, ...]) -> dict[int, str]:

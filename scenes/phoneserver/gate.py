@@ -59,7 +59,7 @@ HANDLER_ARGS: dict[str, Any] = {
     "lingering_time": 1.0,
     "tcp_keepalive": True,
 }
-LOG = logging.getLogger("game.remote.server")
+LOG = logging.getLogger("scenes.phoneserver.server")
 
 
 class Quiet(logging.Filter):

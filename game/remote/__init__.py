@@ -1,1 +1,0 @@
-"""Phones as private hands: the web server, its messages and the phone seats (docs/PHONES.md)."""
