@@ -9,7 +9,7 @@ ends ``{"winner": N, "scores": [...]}``, then exits 0 (the end-to-end test plays
 real scenes (table, presenter, scoring) and prints the result; with ``SDL_VIDEODRIVER=dummy``
 and speed 0 it finishes in seconds, which is how tests and CI prove the program plays.
 
-The app is given the composition root (``scenes.screens.build_screen``) and every screen,
+The app is given the composition root (``scenes.composition.build_screen``) and every screen,
 the first one included, is opened by a route: this module imports no screen.
 """
 
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from scenes.app import App  # noqa: PLC0415
     from scenes.art import draw_ahead  # noqa: PLC0415
-    from scenes.screens import build_screen  # noqa: PLC0415
+    from scenes.composition import build_screen  # noqa: PLC0415
     from scenes.sound import quiet_alsa  # noqa: PLC0415
     from scenes.store.keys import key_table  # noqa: PLC0415
     from scenes.store.settings import Settings, load_settings  # noqa: PLC0415

@@ -13,7 +13,7 @@ scene is responsible for: a font or a layout file replaced by the built-in one, 
 that was reset.
 
 Scenes do not build each other: ``app.go(route)`` asks the builder the app was given (the
-composition root, ``scenes.screens.build_screen``) for the route's screen and pushes it. So
+composition root, ``scenes.composition.build_screen``) for the route's screen and pushes it. So
 this module imports no screen, and neither does any screen. The media every screen shares (the
 sound board and the card art cache) belong to the app: made once, on first use, so switching
 screens never reloads sounds or redraws card faces, and they go with the app that made them.
@@ -150,7 +150,7 @@ class App:
     _ops: list[tuple[Op, Scene | None]] = field(default_factory=list)
     on_frame: Callable[[App], None] | None = None
     # None: the app cannot ``go`` anywhere (only scenes pushed by hand); the game passes
-    # ``scenes.screens.build_screen``.
+    # ``scenes.composition.build_screen``.
     builder: Builder | None = None
 
     def __post_init__(self) -> None:
@@ -191,7 +191,7 @@ class App:
         if self.builder is None:
             raise NoBuilderError(
                 f"cannot go to {type(route).__name__}: this App was made without a builder; pass "
-                "builder=scenes.screens.build_screen (the game's) or push the scene yourself"
+                "builder=scenes.composition.build_screen (the game's) or push the scene yourself"
             )
         scene = self.builder(self, route)
         {"push": self.push, "replace": self.replace, "reset": self.reset}[how](scene)

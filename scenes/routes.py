@@ -1,7 +1,7 @@
 """Where a screen can send the player: small frozen values, one per screen.
 
 A scene never builds another scene: it names where to go (``app.go(Options())``) and the
-composition root (``scenes.screens``) builds the screen for that route. So screens do not import
+composition root (``scenes.composition``) builds the screen for that route. So screens do not import
 screens, and a route can be made anywhere, by anything: a button, a test, the command line, a
 tutorial script. A route holds what the screen needs to open and nothing of pygame; this module
 imports only ``game`` (it must never import a scene, or the circle is back).

@@ -52,7 +52,7 @@ def no_log_left() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def real_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An App made without a builder gets the game's (``scenes.screens.build_screen``).
+    """An App made without a builder gets the game's (``scenes.composition.build_screen``).
 
     The suite makes ``App(Settings(...), headless=True)`` in many files and clicks through
     screens that open others by route; the program passes the builder in ``scenes.__main__``,
@@ -63,7 +63,7 @@ def real_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     if importlib.util.find_spec("scenes") is None:
         return
     from scenes.app import App
-    from scenes.screens import build_screen
+    from scenes.composition import build_screen
 
     made = App.__post_init__
 
@@ -79,7 +79,7 @@ def real_screens(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 def new_app() -> Callable[..., object]:
     """Makes a headless App with the game's builder, given explicitly: ``new_app(settings)``."""
     from scenes.app import App
-    from scenes.screens import build_screen
+    from scenes.composition import build_screen
     from scenes.store.settings import Settings
 
     def make(settings: Settings | None = None) -> App:

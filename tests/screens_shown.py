@@ -14,9 +14,9 @@ from game.engine import Game, Phase
 from game.match import AI_NAMES, MatchSetup, Seat, ai_table
 from game.rules import Rules
 from scenes.app import App, Scene
+from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.routes import Table, Title
-from scenes.screens import build_screen
 from scenes.store.settings import Settings
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene

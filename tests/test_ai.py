@@ -15,7 +15,7 @@ from game.ai.driver import AutoTable
 from game.ai.expert import deal_hidden, sample_position
 from game.ai.levels import Hard, is_bluff, is_window_action
 from game.ai.memory import Memory
-from game.ai.playout import Lacks, Record, Tally, light_policy, playout
+from game.ai.playout import Lacks, Tally, WildFourMemory, light_policy, playout
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
 from game.engine import Game, Phase
@@ -393,7 +393,7 @@ def test_playouts_challenge_a_player_whom_challenges_showed_bluffing() -> None:
     game, memory = wd4_played_on_red(5, holds_red=False)
     memory.bluffs_shown[1] = 2
     hard = Hard().decide(game.view(0), memory, random.Random(1))
-    record = Record.of(2, memory.bluffs_shown, memory.honest_shown, {}, {})
+    record = WildFourMemory.of(2, memory.bluffs_shown, memory.honest_shown, {}, {})
     assert isinstance(hard, Challenge)
     assert isinstance(light_policy(game, Tally(game), Lacks(2), record), Challenge)
     assert not isinstance(light_policy(game, Tally(game), Lacks(2)), Challenge)

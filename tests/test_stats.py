@@ -17,7 +17,7 @@ from game.events import RoundEnded
 from game.match import MatchSetup, Seat
 from game.rules import Rules
 from scenes.app import App
-from scenes.stats import StatsScene
+from scenes.stats_screen import StatsScene
 from scenes.store.settings import Settings
 from scenes.store.stats import load_stats, record_round, stats_path
 

@@ -417,7 +417,7 @@ def test_no_input_storm_raises(name: str, monkeypatch: pytest.MonkeyPatch) -> No
     seed = SEED * 1000 + list(PARTS).index(name)
     rng = random.Random(seed)
     random.seed(seed)  # a quick game's or a new game's seed comes from the global generator
-    monkeypatch.setattr("scenes.table.start.SearchPool", SyncPool)
+    monkeypatch.setattr("scenes.table.preparation.SearchPool", SyncPool)
     pygame.init()
     app = App(Settings(animation_speed=part.speed, ai_pace=0.0), headless=True)
     with warnings.catch_warnings():

@@ -23,10 +23,10 @@ from game.engine import Game
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import Rules
 from scenes.app import App
+from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.replay import ReplayScene
 from scenes.routes import Table, Title
-from scenes.screens import build_screen
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.ui import Menu

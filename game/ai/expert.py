@@ -59,7 +59,7 @@ from game.actions import (
 from game.ai.inference import MISMATCH_KEEP, Reading
 from game.ai.levels import Hard, Level
 from game.ai.memory import Memory
-from game.ai.playout import Lacks, Record, playout
+from game.ai.playout import Lacks, WildFourMemory, playout
 from game.cards import COLORS, Card, Color, Rank, deck
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.rules import Stacking
@@ -199,7 +199,7 @@ class Expert(Hard):
             # The foes in the playouts also count with what they could read of our hand.
             skip = -1 if self.own_lacks else view.seat
             lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
-        record = Record.of(
+        record = WildFourMemory.of(
             view.players,
             memory.bluffs_shown,
             memory.honest_shown,

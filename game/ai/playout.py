@@ -8,7 +8,7 @@ the card-counting arithmetic it shares with the Hard level (``none_among``, ``BL
 It reads only the sampled ``Game`` (quiet: no events are built), the hand of the player it
 moves for, what each player was seen to lack (``Lacks``: counted from the searching seat's
 memory and then from the playout's own draws and plays, all public), and what the match's Wild
-Draw Fours showed of each player (``Record``).
+Draw Fours showed of each player (``WildFourMemory``).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def playout(
     seat: int,
     first: Action,
     lacks: Lacks | None = None,
-    record: Record | None = None,
+    record: WildFourMemory | None = None,
     hard_challenges: bool = True,
     hard_plays: bool = True,
 ) -> float:
@@ -114,7 +114,7 @@ def light_policy(
     game: Game,
     tally: Tally | None = None,
     lacks: Lacks | None = None,
-    record: Record | None = None,
+    record: WildFourMemory | None = None,
     hard_challenges: bool = True,
     hard_plays: bool = True,
 ) -> Action:
@@ -392,7 +392,7 @@ class Lacks:
 
 
 @dataclass(frozen=True)
-class Record:
+class WildFourMemory:
     """What the match's Wild Draw Fours showed of each player, as the searching seat's memory
     holds it (read, never changed in a playout): how often each is taken to bluff one (Hard's
     estimate, ``bluff_tendency``, from the bluffs and honest +4s its challenges showed), the
@@ -409,11 +409,11 @@ class Record:
         honest: dict[int, int],
         challenges: dict[int, int],
         faced: dict[int, int],
-    ) -> Record:
+    ) -> WildFourMemory:
         """From a memory's ``bluffs_shown``, ``honest_shown``, ``challenges`` and
         ``wd4_faced``."""
         seats = range(players)
-        return Record(
+        return WildFourMemory(
             tuple(
                 bluff_tendency(bluffs.get(p, 0), honest.get(p, 0), HARD_BLUFF_PRIOR) for p in seats
             ),
@@ -423,16 +423,16 @@ class Record:
 
 
 def _suspect(
-    game: Game, victim: int, tally: Tally | None, lacks: Lacks | None, record: Record | None
+    game: Game, victim: int, tally: Tally | None, lacks: Lacks | None, record: WildFourMemory | None
 ) -> bool:
     """Would Hard, in ``victim``'s seat, challenge the +4 just played on it? Hard's estimate
     (``Normal.bluff_probability`` with Hard's prior of a bluff in fifty): the chance that the
     +4 player still held the color it was played on, counted from the cards ``victim`` has not
     seen and, when it had been seen to lack the color, from only the cards it has taken since;
     a challenge when that chance, weighed by how often the player is taken to bluff (the prior,
-    moved by what challenges in the match showed: ``Record.bluffing``), pays for the risk. With
-    no lack seen and no bluff shown, that takes a hand of about ten cards: a +4 from a
-    mid-sized hand is not challenged, as Hard at the table does not challenge it."""
+    moved by what challenges in the match showed: ``WildFourMemory.bluffing``), pays for the
+    risk. With no lack seen and no bluff shown, that takes a hand of about ten cards: a +4 from
+    a mid-sized hand is not challenged, as Hard at the table does not challenge it."""
     color = game.wd4_color_before
     if color is None:
         return False
@@ -550,7 +550,7 @@ def _best_play(
     plays: list[Play],
     tally: Tally | None,
     lacks: Lacks | None = None,
-    record: Record | None = None,
+    record: WildFourMemory | None = None,
     hard_plays: bool = True,
 ) -> Action:
     """Hard's taste (``Hard.choose_play``), cheaply: a +4 bluff where Hard would bluff
@@ -646,7 +646,7 @@ _EXTRA_TURN = frozenset(int(r) for r in EXTRA_TURN)
 
 
 def _bluff(
-    game: Game, actor: int, plays: list[Play], tally: Tally, record: Record | None
+    game: Game, actor: int, plays: list[Play], tally: Tally, record: WildFourMemory | None
 ) -> Play | None:
     """A Wild Draw Four played as a bluff where Hard would play one (``Hard.bluff_now``): the
     next foe has two cards or fewer, none of the other plays would stop it (a Skip, a Draw

@@ -1,6 +1,6 @@
 """Statistics per player profile (the name a person plays under): rounds and matches played and
 won against each AI level, best round score, win streaks. The screen that shows them is
-``scenes.stats``; the table's statistics listener records each round here.
+``scenes.stats_screen``; the table's statistics listener records each round here.
 
 Kept as JSON in the user's data folder, written atomically after each round, and read through
 the one user-file loader. A damaged file is kept aside and the statistics start again, with a

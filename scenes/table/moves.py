@@ -137,7 +137,7 @@ def own_drawn(game: Game, seat: int) -> Card | None:
     return None
 
 
-def is_turn(game: Game, seat: int) -> bool:
+def awaits_hand(game: Game, seat: int) -> bool:
     """The game waits on ``seat`` for a move with its hand (not a choice in a prompt)."""
     return game.actor == seat and game.phase in (
         Phase.PLAY,

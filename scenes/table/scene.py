@@ -46,6 +46,7 @@ from scenes.table.listeners import keep
 from scenes.table.moves import RaceInput
 from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
 from scenes.table.phones import open_phones
+from scenes.table.preparation import open_match, prepare_media
 from scenes.table.presenter import Presenter
 from scenes.table.prompts import (
     Asking,
@@ -58,7 +59,6 @@ from scenes.table.prompts import (
 )
 from scenes.table.races import Races, key_step
 from scenes.table.scoring import ScoringScene
-from scenes.table.start import open_match, prepare_media
 from scenes.ui import GOLD, Menu
 
 # What the phones are told when the table closes.
@@ -331,7 +331,7 @@ class TableScene(Scene):
         self.presenter.lifted = frozenset(plays)
         self.presenter.dimmed = (
             frozenset(s.card.uid for s in hand if s.card.uid not in plays)
-            if self.people and moves.is_turn(self.game, self.viewer)
+            if self.people and moves.awaits_hand(self.game, self.viewer)
             else frozenset()
         )
         self._rebuild_buttons()

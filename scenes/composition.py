@@ -27,7 +27,7 @@ from scenes.routes import (
     Title,
 )
 from scenes.setup import SetupScene
-from scenes.stats import StatsScene
+from scenes.stats_screen import StatsScene
 from scenes.table.scene import TableScene
 from scenes.title import AboutScene, TitleScene
 
