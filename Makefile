@@ -122,8 +122,8 @@ LOCK ?= $(wildcard requirements/build.txt)
 RELEASE_TARBALL = dist/OneMoreCard-$(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' game/__init__.py)-linux-x86_64.tar.gz
 .PHONY: release release-check
 release:
-	$(PYTHON) -m tools.release_linux $(if $(LOCK),--lock $(LOCK))
-	$(PYTHON) -m tools.glibc_floor $(RELEASE_TARBALL) --max 2.31
+	$(PYTHON) -m tools.release.release_linux $(if $(LOCK),--lock $(LOCK))
+	$(PYTHON) -m tools.release.glibc_floor $(RELEASE_TARBALL) --max 2.31
 
 release-check:
-	$(PYTHON) -m tools.release_check $(RELEASE_TARBALL)
+	$(PYTHON) -m tools.release.release_check $(RELEASE_TARBALL)

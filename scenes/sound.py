@@ -2,8 +2,8 @@
 
 A machine without sound (a server, a muted VM, CI) or a missing or damaged sound file never
 stops the game: the wrappers play nothing for what they could not load and keep the reason in
-``problem`` for a message. The effects are WAV files made by ``tools/make_sounds.py``, the
-music loops by ``tools/make_music.py``; music is streamed by ``pygame.mixer.music``, one track
+``problem`` for a message. The effects are WAV files made by ``tools/make/make_sounds.py``, the
+music loops by ``tools/make/make_music.py``; music is streamed by ``pygame.mixer.music``, one track
 at a time, chosen by the scene stack (each scene names its track or inherits the one below).
 
 Without a sound device the program says so in one line on stderr (once) instead of the

@@ -32,7 +32,7 @@ from game.events import (
 from game.randomplay import random_action
 from game.rules import Rules, Stacking, TargetMode, preset
 from tests.helpers import new_game
-from tools.outside_agent import RLCardRule
+from tools.measure.outside_agent import RLCardRule
 
 LEVELS = [Level.EASY, Level.NORMAL, Level.HARD]
 

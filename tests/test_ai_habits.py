@@ -15,7 +15,7 @@ from game.cards import Color, deck, find_cards
 from game.engine import Game, Phase
 from game.events import Challenged, redact
 from game.rules import Rules, TargetMode
-from tools.ai_habits import count
+from tools.measure.ai_habits import count
 
 pytestmark = pytest.mark.bare_app
 

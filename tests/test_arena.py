@@ -14,7 +14,7 @@ import pytest
 
 from game.ai.expert import Expert
 from tools.arena import Job, agent_for, expert_option, run
-from tools.common import hand_rules, percentile
+from tools.measure.common import hand_rules, percentile
 
 
 def test_expert_options_are_parsed_and_reach_the_expert() -> None:

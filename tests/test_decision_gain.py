@@ -1,4 +1,4 @@
-"""tools.decision_gain: the decision-level measure of Expert variants is sound.
+"""tools.measure.decision_gain: the decision-level measure of Expert variants is sound.
 
 A variant that never leaves Hard's choice gains exactly nothing; valuing a choice does not
 disturb the position it was valued from; a continuation is reproducible; bad variants are
@@ -15,8 +15,8 @@ import pytest
 from game.actions import ChooseColor, Draw, Pass, Play
 from game.ai.levels import Hard
 from game.cards import Color, deck
-from tools.common import build_rules
-from tools.decision_gain import (
+from tools.measure.common import build_rules
+from tools.measure.decision_gain import (
     Job,
     Result,
     Variant,

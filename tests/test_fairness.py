@@ -50,7 +50,7 @@ from game.events import (
 from game.randomplay import random_action
 from game.rules import Preset, Rules, preset
 from tests.test_simulation import SWITCHES
-from tools.common import build_rules
+from tools.measure.common import build_rules
 
 # A hand of random play is a few hundred actions; this bound only stops a runaway game.
 MAX_ACTIONS = 5_000

@@ -1,5 +1,5 @@
-"""tools.glibc_floor reads each ELF file's version needs: crafted files of every word size and
-byte order, with and without section headers, a real system binary against binutils' reading,
+"""tools.release.glibc_floor reads each ELF file's version needs: crafted files of every word size
+and byte order, with and without section headers, a real system binary against binutils' reading,
 and the command's verdicts on folders and tarballs (ok, too new, unreadable)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import glibc_floor
-from tools.glibc_floor import Need, floor_of, needs
+from tools.release import glibc_floor
+from tools.release.glibc_floor import Need, floor_of, needs
 
 BASE = 0x400000
 

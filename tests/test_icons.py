@@ -1,4 +1,4 @@
-"""The Windows .ico and macOS .icns that tools.make_icon writes for the builds: each container
+"""The Windows .ico and macOS .icns that tools.make.make_icon writes for the builds: each container
 well formed, each image a PNG of the size its entry states."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def image_size(data: bytes) -> tuple[int, int]:
 
 
 def test_the_ico_and_icns_hold_every_size(tmp_path: Path) -> None:
-    from tools.make_icon import ICNS_TYPES, ICO_SIZES, main
+    from tools.make.make_icon import ICNS_TYPES, ICO_SIZES, main
 
     ico_path, icns_path = tmp_path / "a.ico", tmp_path / "a.icns"
     assert main(["--ico", str(ico_path), "--icns", str(icns_path)]) == 0
@@ -39,7 +39,7 @@ def test_the_ico_and_icns_hold_every_size(tmp_path: Path) -> None:
 
 
 def test_the_png_icon_is_still_the_default(tmp_path: Path) -> None:
-    from tools.make_icon import main
+    from tools.make.make_icon import main
 
     out = tmp_path / "icon.png"
     assert main(["--out", str(out), "--size", "64"]) == 0
@@ -50,7 +50,7 @@ def test_the_windows_version_resource_names_the_games_version() -> None:
     import ast
 
     from game import __version__
-    from tools.version_info import numbers, version_info
+    from tools.release.version_info import numbers, version_info
 
     assert numbers("0.4.0") == (0, 4, 0, 0)
     assert numbers("1.2.3.4.5") == (1, 2, 3, 4)

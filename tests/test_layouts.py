@@ -26,7 +26,7 @@ from scenes.table.layout import (
     required_names,
     table_layout,
 )
-from tools import make_layouts
+from tools.make import make_layouts
 
 SCREEN_W, SCREEN_H = 1920, 1080
 MARGIN = 12

@@ -1,4 +1,4 @@
-"""Background music: tools/make_music.py renders deterministic loops that never clip and join
+"""Background music: tools/make/make_music.py renders deterministic loops that never clip and join
 seamlessly, and the shipped files in assets/music are such loops, of the right format and length.
 
 Rendering a whole track takes seconds, so the generator is tested on one-bar loops (rendered
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import make_music
+from tools.make import make_music
 
 MUSIC = Path(__file__).resolve().parent.parent / "assets" / "music"
 MINUS_3_DBFS = round(32767 * 10 ** (-3 / 20))
@@ -118,4 +118,4 @@ def test_music_files_are_small_and_documented() -> None:
     assert 30 <= make_music.TRACKS["title"].frames / 22050 <= 40
     assert 45 <= make_music.TRACKS["table"].frames / 22050 <= 60
     readme = (MUSIC / "README.md").read_text(encoding="utf-8")
-    assert "tools/make_music.py" in readme
+    assert "tools/make/make_music.py" in readme

@@ -52,7 +52,7 @@ def same(one: str, other: str) -> bool:
 
 
 def test_every_locked_package_has_its_licence_shipped() -> None:
-    from tools.collect_licenses import locked_names
+    from tools.release.collect_licenses import locked_names
 
     folder = ROOT / "assets" / "licenses"
     index = (folder / "README.txt").read_text(encoding="utf-8")
@@ -76,7 +76,7 @@ def test_every_locked_package_has_its_licence_shipped() -> None:
 def test_every_library_in_pygames_wheel_has_its_licence_shipped() -> None:
     import pygame
 
-    from tools.collect_licenses import LIBRARIES, PYGAME_FILES
+    from tools.release.collect_licenses import LIBRARIES, PYGAME_FILES
 
     base = Path(pygame.__file__).parent
     bundled = [

@@ -1,6 +1,6 @@
 """A phone match killed with SIGKILL, then continued: each phone rejoins its seat by its new
 address and is sent exactly its seat's view of the saved game (issue: Continue turned a phone
-seat into a screen seat; ``python -m tools.kill_phones --kills 10`` runs ten such trials)."""
+seat into a screen seat; ``python -m tools.checks.kill_phones --kills 10`` runs ten such trials)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.kill_phones import trial
+from tools.checks.kill_phones import trial
 
 pytestmark = pytest.mark.bare_app
 

@@ -8,13 +8,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tools.release_linux import APP_ID, ICON_SIZES, METAINFO
+from tools.release.release_linux import APP_ID, ICON_SIZES, METAINFO
 
 PACKAGING = Path(__file__).resolve().parent.parent / "packaging"
 
 
 def _release(folder: Path) -> Path:
-    """A release folder laid out as tools.release_linux lays it, with a stand-in program."""
+    """A release folder laid out as tools.release.release_linux lays it, with a stand-in program."""
     folder.mkdir(parents=True)
     program = folder / "OneMoreCard" / "OneMoreCard"
     program.parent.mkdir()

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import game
-from tools import debian_root, release_check, release_linux
-from tools.debian_root import RootError, RootSpec
-from tools.release_linux import APP_ID, ICON_SIZES, METAINFO
+from tools.release import debian_root, release_check, release_linux
+from tools.release.debian_root import RootError, RootSpec
+from tools.release.release_linux import APP_ID, ICON_SIZES, METAINFO
 
 PACKAGING = Path(__file__).resolve().parent.parent / "packaging"
 

@@ -68,7 +68,7 @@ from tests.test_rules_core import (
 )
 from tests.test_rules_variants import HOUSE
 from tests.test_simulation import SWITCHES
-from tools.common import build_rules
+from tools.measure.common import build_rules
 
 # ---------------------------------------------------------------------------- UNO calls
 

@@ -1,9 +1,9 @@
-"""The sampler check (tools.sampler_check): what it predicts and scores."""
+"""The sampler check (tools.checks.sampler_check): what it predicts and scores."""
 
 from __future__ import annotations
 
 from game.cards import DeckKind, deck, find_cards
-from tools.sampler_check import SAMPLERS, features, run
+from tools.checks.sampler_check import SAMPLERS, features, run
 
 
 def test_features_name_the_colors_and_the_wild_a_hand_holds() -> None:

@@ -16,7 +16,7 @@ from game.check import score_problems, state_problems
 from game.engine import Game
 from game.randomplay import random_action
 from game.rules import CustomEffect, Preset, Rules, TargetMode, preset
-from tools.common import build_rules
+from tools.measure.common import build_rules
 from tools.simulate import simulate
 
 PRESET_NAMES = [p.value for p in Preset]

@@ -19,7 +19,7 @@ import pytest
 
 from scenes.assets import asset_path
 from scenes.sound import REPEAT_S, Sfx, SoundBoard
-from tools import make_sounds
+from tools.make import make_sounds
 
 # Rough lengths from the brief (seconds); a generator change that loses the character of an
 # effect (a half-second snap, a silent click) shows up here.
@@ -63,7 +63,7 @@ def test_sound_files_are_small_and_documented() -> None:
     total = sum(asset_path("sounds", f"{sfx.value}.wav").stat().st_size for sfx in Sfx)
     assert total < 600 * 1024
     readme = (folder / "README.md").read_text(encoding="utf-8")
-    assert "tools/make_sounds.py" in readme
+    assert "tools/make/make_sounds.py" in readme
 
 
 def test_generation_is_deterministic(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ rank_lacks, playout_lacks, draw_candidate, own_lacks, hard_challenges, hard_play
 read_across as 0 or 1),
 to compare a variant with the default on the same deals.
 
-Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.outside_agent``
+Besides the four levels, ``rlcard-rule`` seats the outside agent of ``tools.measure.outside_agent``
 (RLCard's UNO rule agent, ported).
 """
 
@@ -44,8 +44,8 @@ from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
 from game.rules import Rules
-from tools.common import hand_rules, run_jobs
-from tools.outside_agent import RLCardRule
+from tools.measure.common import hand_rules, run_jobs
+from tools.measure.outside_agent import RLCardRule
 
 OUTSIDE = "rlcard-rule"
 

@@ -39,7 +39,7 @@ import game
 from game.actions import Action, CallUno, Draw, Play
 from game.engine import Game, Phase
 from game.rules import TargetMode, preset
-from tools.common import stop_on_signals
+from tools.measure.common import stop_on_signals
 
 ROOT = Path(__file__).resolve().parent.parent
 RLCARD_VENV = ROOT / ".venv-rlcard"

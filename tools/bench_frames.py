@@ -45,7 +45,7 @@ from scenes.app import IDLE_PIECE_S, App
 from scenes.art import draw_ahead
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from tools.common import percentile, stop_on_signals
+from tools.measure.common import percentile, stop_on_signals
 
 FRAME_S = 1 / 60
 LATE_S = 0.002  # a next frame later than this past its 1/60 s counts as late

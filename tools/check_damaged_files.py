@@ -28,7 +28,7 @@ from game.ai import Level
 from game.engine import Game
 from game.record import Record, _checksum
 from game.rules import Rules
-from tools.common import stop_on_signals
+from tools.measure.common import stop_on_signals
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "OneMoreCard"  # the folder name platformdirs gives, as in scenes.store.userdata

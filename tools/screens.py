@@ -30,7 +30,7 @@ from scenes.routes import Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.ui import Menu
-from tools.common import stop_on_signals
+from tools.measure.common import stop_on_signals
 
 FRAME_S = 1 / 60
 # Frames to let a screen settle: a table's deal takes about four seconds at normal speed.

@@ -27,7 +27,7 @@ from game.check import score_problems, state_problems
 from game.engine import Game
 from game.randomplay import random_action
 from game.rules import Rules
-from tools.common import hand_rules, stop_on_signals
+from tools.measure.common import hand_rules, stop_on_signals
 
 MAX_ACTIONS = 100_000  # a hand longer than this counts as a game that did not end
 

@@ -101,7 +101,7 @@ class Expert(Hard):
     ) -> None:
         self.budget_s = budget_s
         self.samples = samples
-        # The guard and the dropping of the search (module constants; tools.decision_gain
+        # The guard and the dropping of the search (module constants; tools.measure.decision_gain
         # compares other settings on the same positions).
         self.margin = margin
         self.se_k = se_k
@@ -117,7 +117,7 @@ class Expert(Hard):
         self.hard_plays = hard_plays
         self.deal_each = deal_each
         self.read_across = read_across
-        # Each search's samples, and whether the time budget ended it (tools.ai_timing).
+        # Each search's samples, and whether the time budget ended it (tools.measure.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
     def decide(self, view: SeatView, memory: Memory, rng: random.Random) -> Action | None:

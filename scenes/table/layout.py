@@ -10,7 +10,7 @@ play clockwise. The scenes take every position from here, never from constants.
 Loading needs no display (``pytmx.TiledMap(path)`` parses headless), so tests check every map.
 A map a designer broke in Tiled gives a ``LayoutError`` naming the file and the object.
 
-The maps are written by ``tools/make_layouts.py`` from the geometry at the end of this module
+The maps are written by ``tools/make/make_layouts.py`` from the geometry at the end of this module
 (seats on an ellipse around the piles). The game keeps that geometry too: when a map is missing
 or broken, ``table_layout`` builds the same layout in code and says so, so a damaged install
 still plays.
@@ -230,7 +230,7 @@ def _named_objects(tiled: Any, path: Path) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- the built-in geometry
-# tools/make_layouts.py writes these rectangles into the maps; table_layout uses them directly
+# tools/make/make_layouts.py writes these rectangles into the maps; table_layout uses them directly
 # when a map cannot be read.
 
 WIDTH, HEIGHT = LOGICAL_SIZE

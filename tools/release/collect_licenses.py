@@ -1,8 +1,9 @@
 """Collect the licences of everything the program ships into ``assets/licenses/`` (the build
 ships that folder, and puts it beside the program too):
 
-    python -m tools.collect_licenses          # write assets/licenses/python/ and README.txt
-    python -m tools.collect_licenses --check  # exit 1 if what is written is not what it would write
+    python -m tools.release.collect_licenses          # write assets/licenses/python/ and README.txt
+    python -m tools.release.collect_licenses --check  # exit 1 if what is written is not what
+                                                      # it would write
 
 - every Python package of the runtime lock (``requirements/runtime.txt``): the licence files
   its installed distribution carries (``importlib.metadata``), and the licence its metadata
@@ -26,7 +27,7 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "assets" / "licenses"
 LOCK = ROOT / "requirements" / "runtime.txt"
 # A licence file's name, inside a distribution's metadata folder.
@@ -119,7 +120,8 @@ def write(out: Path) -> list[str]:
         "folder in the program; the Inter typeface: fonts/LICENSE-Inter.txt in the assets",
         "(SIL Open Font License 1.1).",
         "",
-        "Python packages (collected from their installed metadata by tools.collect_licenses):",
+        "Python packages (collected from their installed metadata by"
+        " tools.release.collect_licenses):",
     ]
     python = out / "python"
     if python.exists():
@@ -177,7 +179,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.collect_licenses", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.release.collect_licenses", description=__doc__
+    )
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
     args = parser.parse_args(argv)
     if args.check:

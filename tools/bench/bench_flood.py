@@ -1,6 +1,6 @@
 """The table's frame time while a phone's link floods the server, in milliseconds.
 
-    python -m tools.bench_flood [--frames 100000] [--players 4] [--seed 1]
+    python -m tools.bench.bench_flood [--frames 100000] [--players 4] [--seed 1]
 
 Runs the real table scene headless (dummy video driver, animation speed 1, autoplay so rounds
 follow each other) with seat 0 a phone seat served on 127.0.0.1, and starts a flooding client
@@ -13,7 +13,7 @@ put into the server's inbox by this tool, as its rightful phone would send them,
 keeps playing. Prints p50/p95/p99/max frame times for both, what the server counted (frames
 read, dropped over the rate, refused, sockets closed for flooding), and the flooder's figures.
 
-    python -m tools.bench_flood --flooder URL --frames N
+    python -m tools.bench.bench_flood --flooder URL --frames N
 
 is the flooding client alone (the benchmark starts it).
 """
@@ -51,7 +51,7 @@ from scenes.phoneserver.server import PhoneServer
 from scenes.routes import Network
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from tools.common import percentile, stop_on_signals
+from tools.measure.common import percentile, stop_on_signals
 
 FRAME_S = 1 / 60
 BASELINE_S = 20.0
@@ -195,7 +195,7 @@ def bench(frames: int, players: int, seed: int) -> int:
     calm = frames_until(app, scene, lambda: time.perf_counter() > ends, rng)
     calm_use.stop(calm)
     calm = calm[60:]  # the first second builds the felt and the card caches
-    command = [sys.executable, "-m", "tools.bench_flood", "--flooder", hub.url(0)]
+    command = [sys.executable, "-m", "tools.bench.bench_flood", "--flooder", hub.url(0)]
     quiet = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     flooder = subprocess.Popen(
         [*command, "--frames", str(frames)], stdout=subprocess.PIPE, text=True, env=quiet
@@ -229,7 +229,7 @@ def bench(frames: int, players: int, seed: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_flood", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.bench_flood", description=__doc__)
     parser.add_argument("--frames", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)

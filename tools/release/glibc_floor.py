@@ -1,7 +1,7 @@
 """The newest GNU C library each ELF file in a release needs, and a check that none is too new.
 
-    python -m tools.glibc_floor dist/OneMoreCard-0.4.0-linux-x86_64.tar.gz [--max 2.31]
-    python -m tools.glibc_floor dist/OneMoreCard          # a folder, or one file
+    python -m tools.release.glibc_floor dist/OneMoreCard-0.4.0-linux-x86_64.tar.gz [--max 2.31]
+    python -m tools.release.glibc_floor dist/OneMoreCard          # a folder, or one file
 
 A program built against a newer glibc does not start on an older one ("version GLIBC_2.34 not
 found"). Each dynamically linked ELF file lists the symbol versions it needs from each library
@@ -207,7 +207,9 @@ def show(version: Version | None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.glibc_floor", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.release.glibc_floor", description=__doc__
+    )
     parser.add_argument("path", type=Path, help="a release tarball, a folder or an ELF file")
     parser.add_argument("--max", default=DEFAULT_MAX, help="the newest glibc allowed (2.31)")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Run the Linux release where players will: a clean Debian 11 root with no Python, then here.
 
-    python -m tools.release_check [dist/OneMoreCard-<version>-linux-x86_64.tar.gz]
+    python -m tools.release.release_check [dist/OneMoreCard-<version>-linux-x86_64.tar.gz]
 
 (``make release-check``, as root.) The tarball is unpacked into ``build/bullseye-clean``, a
 minimal bullseye root (debootstrap's minbase: no Python, no compiler, no graphics stack; made
@@ -10,7 +10,7 @@ once and kept), and on this machine. On each, headless (SDL's dummy drivers):
 2. ``OneMoreCard --phones 2 --host 127.0.0.1 --port 0`` must print both phones' addresses, and a
    page fetched from the first (from outside the root: it shares this machine's network) must
    answer 200. The C++ runtime and libgcc_s the running program mapped are listed, to show they
-   are the system's (the bundle ships neither, tools.release_linux refuses one that does).
+   are the system's (the bundle ships neither, tools.release.release_linux refuses one that does).
 
 Prints each check's result and time; exit status 0 when all pass.
 """
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.debian_root import (
+from tools.release.debian_root import (
     BUILD,
     ROOT,
     RootError,
@@ -43,7 +43,7 @@ from tools.debian_root import (
     require_tools,
     run_in,
 )
-from tools.release_linux import version
+from tools.release.release_linux import version
 
 CLEAN_ROOT = RootSpec(BUILD / "bullseye-clean", "minbase")
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -248,7 +248,9 @@ def _system() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.release_check", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.release.release_check", description=__doc__
+    )
     default = ROOT / "dist" / f"OneMoreCard-{version()}-linux-x86_64.tar.gz"
     parser.add_argument("tarball", type=Path, nargs="?", default=default)
     args = parser.parse_args(argv)

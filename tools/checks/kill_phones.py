@@ -1,7 +1,7 @@
 """A phone match killed with SIGKILL at a random moment, then continued: does each phone rejoin
 its seat by its new address, and does the match go on exactly where the save left it?
 
-    python -m tools.kill_phones --kills 10 --seed 1
+    python -m tools.checks.kill_phones --kills 10 --seed 1
 
 Each trial starts ``python -m scenes --phones 2 --players 4 --autosave`` on 127.0.0.1 in a
 user folder of its own, plays both phone seats from WebSocket clients (random legal moves),
@@ -36,7 +36,7 @@ import aiohttp
 from game.engine import Game
 from scenes.store.saves import SAVE_NAME, load_match
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 START_S = 60.0  # the program prints its addresses within this (a cold start compiles nothing)
 JOIN_S = 20.0  # a phone's first state after it connects
 PLAYERS, PHONES = 4, 2
@@ -202,7 +202,7 @@ def _saved_game(home: Path) -> Game:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.kill_phones", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.checks.kill_phones", description=__doc__)
     parser.add_argument("--kills", type=int, default=10, help="trials (each kills once)")
     parser.add_argument("--seed", type=int, default=1, help="the first trial's seed")
     args = parser.parse_args(argv)

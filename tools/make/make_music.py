@@ -1,6 +1,6 @@
 """Composes and renders the game's two background music loops into ``assets/music/``.
 
-    python -m tools.make_music [--out assets/music]
+    python -m tools.make.make_music [--out assets/music]
 
 Standard library only. Both pieces are original, written note by note below, and rendered by
 additive synthesis (decaying sine partials for the instruments, filtered noise for the brushes):
@@ -631,7 +631,7 @@ def generate(folder: Path, verbose: bool = False) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.make_music",
+        prog="python -m tools.make.make_music",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -1,6 +1,6 @@
 """Generates the game's sound effects into ``assets/sounds/`` (standard library only).
 
-    python -m tools.make_sounds [--out assets/sounds]
+    python -m tools.make.make_sounds [--out assets/sounds]
 
 Each effect is synthesised from filtered noise, clicks and sine partials under smooth
 envelopes: card snap, deal, shuffle, draw, the UNO call, the win fanfare, a UI click, the
@@ -245,7 +245,7 @@ def generate(folder: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.make_sounds",
+        prog="python -m tools.make.make_sounds",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

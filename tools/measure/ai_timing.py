@@ -1,7 +1,7 @@
 """AI decision time: percentiles of how long each level takes to decide, in milliseconds.
 
-    python -m tools.ai_timing --level hard --hands 200
-    python -m tools.ai_timing --level expert --hands 5 --budget 0.2
+    python -m tools.measure.ai_timing --level hard --hands 200
+    python -m tools.measure.ai_timing --level expert --hands 5 --budget 0.2
 
 Plays hands with the level in seat 0 and Hard players elsewhere (so the positions are
 realistic) and times every decision of seat 0: turn decisions and real-time reactions alike.
@@ -21,7 +21,7 @@ from game.ai.driver import AutoTable
 from game.ai.expert import Expert
 from game.ai.levels import Agent, Hard
 from game.engine import Game
-from tools.common import hand_rules, percentile, stop_on_signals
+from tools.measure.common import hand_rules, percentile, stop_on_signals
 
 
 class Timed(Agent):
@@ -47,7 +47,7 @@ class Timed(Agent):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.ai_timing")
+    parser = argparse.ArgumentParser(prog="python -m tools.measure.ai_timing")
     parser.add_argument("--level", required=True, choices=[level.value for level in Level])
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)

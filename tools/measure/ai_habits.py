@@ -1,7 +1,7 @@
 """Counts of the AI habits that win or throw away hands: 7-0 exchanges, +4 bluffs, challenges.
 
-    python -m tools.ai_habits --level hard --hands 300
-    python -m tools.ai_habits --level normal --hands 300 --json
+    python -m tools.measure.ai_habits --level hard --hands 300
+    python -m tools.measure.ai_habits --level normal --hands 300 --json
 
 Plays four-player hands (Classic with 7-0 on, one hand each) with every seat at ``--level``
 and, at each of their decisions, counts:
@@ -34,7 +34,7 @@ from game.cards import Rank
 from game.engine import Game, Phase
 from game.events import Challenged, UnoCaught
 from game.rules import TargetMode, preset
-from tools.common import stop_on_signals
+from tools.measure.common import stop_on_signals
 
 
 @dataclass
@@ -122,7 +122,7 @@ def count(level: Level, hands: int, seed: int, players: int) -> Habits:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.ai_habits", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.measure.ai_habits", description=__doc__)
     parser.add_argument("--level", default="hard", choices=[lv.value for lv in Level])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)

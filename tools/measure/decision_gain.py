@@ -1,7 +1,8 @@
 """Decision gain: what an Expert's choices are worth, measured from the true position.
 
-    python -m tools.decision_gain --deals 150
-    python -m tools.decision_gain --deals 150 --variant argmax=600:0:0:1.5 --continuations 64
+    python -m tools.measure.decision_gain --deals 150
+    python -m tools.measure.decision_gain --deals 150 --continuations 64 \
+        --variant argmax=600:0:0:1.5
 
 An arena's win rate needs thousands of rounds to tell two Experts apart (a round is won or
 lost by the deal far more than by any one decision). This tool measures the decisions instead.
@@ -44,7 +45,7 @@ from game.engine import Game, Phase
 from game.events import RoundEnded
 from game.rules import Rules
 from tools.arena import agent_for, expert_option
-from tools.common import hand_rules, run_jobs
+from tools.measure.common import hand_rules, run_jobs
 
 # The Expert that reaches the positions (fixed samples, so a run is reproducible).
 PATH_SAMPLES = 120
@@ -269,7 +270,7 @@ def _by_kind(gains: list[float], kinds: list[str], rounds: int) -> dict[str, tup
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.decision_gain", description=__doc__.split("\n\n")[0]
+        prog="python -m tools.measure.decision_gain", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", type=int, default=2)

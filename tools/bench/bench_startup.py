@@ -1,6 +1,6 @@
 """Start-up time: from launching ``python -m scenes`` to its first drawn title screen.
 
-    python -m tools.bench_startup [--runs 10] [--driver dummy|x11]
+    python -m tools.bench.bench_startup [--runs 10] [--driver dummy|x11]
 
 Each run starts a fresh interpreter with ``--first-frame`` and times until it reports the
 frame; a bare pygame-ce window (set_mode, fill, flip) is timed the same way for comparison.
@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from tools.common import stop_on_signals
+from tools.measure.common import stop_on_signals
 
 BARE = (
     "import pygame; pygame.display.init(); s = pygame.display.set_mode((1920, 1080)); "
@@ -40,7 +40,9 @@ def time_to_frame(command: list[str], env: dict[str, str]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_startup", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench.bench_startup", description=__doc__
+    )
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--driver", default=os.environ.get("SDL_VIDEODRIVER", "dummy"))
     parser.add_argument(

@@ -1,7 +1,7 @@
 """How well the Expert's sampler guesses the hands it cannot see.
 
-    python -m tools.sampler_check --players 4 --games 150 --samples 100
-    python -m tools.sampler_check --players 2 --games 150 --json
+    python -m tools.checks.sampler_check --players 4 --games 150 --samples 100
+    python -m tools.checks.sampler_check --players 2 --games 150 --json
 
 Plays seeded hands (Classic, one hand each) with Hard at every seat. At each of seat 0's play
 turns it draws ``--samples`` deals of the hidden cards as the Expert does, with each sampler:
@@ -43,7 +43,7 @@ from game.ai.memory import Memory
 from game.cards import COLORS, Card
 from game.engine import Game
 from game.view import SeatView
-from tools.common import hand_rules, stop_on_signals
+from tools.measure.common import hand_rules, stop_on_signals
 
 SAMPLERS = ("blind", "whole", "each", "older")
 STEP_LIMIT = 3000  # actions; a hand is stopped after this many (none has come near)

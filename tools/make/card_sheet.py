@@ -2,7 +2,7 @@
 the back, a lifted card's shadow and a glow, the icons, the color shapes, avatars and a felt
 sample, on the felt.
 
-    python -m tools.card_sheet [--width 120] [--out screenshots/cards.png] [--no-shapes]
+    python -m tools.make.card_sheet [--width 120] [--out screenshots/cards.png] [--no-shapes]
 
 Prints how long the first drawing of all the faces took (the game caches them afterwards), and
 of the felt at 1920x1080.
@@ -59,7 +59,7 @@ def _label(sheet: pygame.Surface, text: str, pos: tuple[int, int]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.card_sheet", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.make.card_sheet", description=__doc__)
     parser.add_argument("--width", type=int, default=120, help="card width in pixels")
     parser.add_argument("--out", type=Path, default=Path("screenshots/cards.png"))
     parser.add_argument("--no-shapes", action="store_true", help="hide the colorblind shapes")

@@ -1,9 +1,9 @@
 """Build the portable Linux release inside a Debian 11 root (``make release``, as root).
 
-    python -m tools.release_linux [--lock requirements.lock]
+    python -m tools.release.release_linux [--lock requirements.lock]
 
 Makes ``dist/OneMoreCard-<version>-linux-x86_64.tar.gz``. Everything that goes into the program
-is built inside ``build/bullseye`` (tools/debian_root.py), so the program needs no C library
+is built inside ``build/bullseye`` (tools/release/debian_root.py), so the program needs no C library
 newer than bullseye's (2.31): Python 3.11 is compiled there from the upstream source in
 Debian's own python3.11 source package (bookworm's, bullseye has only 3.9), a virtual
 environment holds the runtime packages and PyInstaller, mypyc compiles the engine and
@@ -26,7 +26,7 @@ import sys
 import tarfile
 from pathlib import Path
 
-from tools.debian_root import (
+from tools.release.debian_root import (
     BUILD,
     ROOT,
     RootError,
@@ -89,7 +89,8 @@ cd {src}
 {venv}/bin/python -m tools.build_fast
 mkdir -p build/icons
 for size in {sizes}; do
-    {venv}/bin/python -m tools.make_icon --size "$size" --out "build/icons/$size.png" >/dev/null
+    {venv}/bin/python -m tools.make.make_icon --size "$size" \\
+        --out "build/icons/$size.png" >/dev/null
 done
 {venv}/bin/python -m PyInstaller --noconfirm --clean --log-level WARN \\
     --distpath dist --workpath build/pyinstaller build.spec
@@ -236,7 +237,9 @@ def source_date() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.release_linux", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.release.release_linux", description=__doc__
+    )
     parser.add_argument("--lock", type=Path, help="install from this hashed lock file")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="where the tarball goes")
     args = parser.parse_args(argv)
@@ -262,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make release failed: {error}", file=sys.stderr)
         return 1
     print(f"built {tarball.relative_to(ROOT) if tarball.is_relative_to(ROOT) else tarball}")
-    print(f"check it: python -m tools.glibc_floor {tarball} && make release-check")
+    print(f"check it: python -m tools.release.glibc_floor {tarball} && make release-check")
     return 0
 
 

@@ -1,8 +1,8 @@
 """Draws the program icon (three fanned cards on a round felt badge): ``assets/icon.png``, and
 for the Windows and macOS builds an ``.ico`` and an ``.icns`` (build.spec makes them in build/).
 
-python -m tools.make_icon [--out assets/icon.png] [--size 256]
-python -m tools.make_icon --ico build/icons/OneMoreCard.ico --icns build/icons/OneMoreCard.icns
+python -m tools.make.make_icon [--out assets/icon.png] [--size 256]
+python -m tools.make.make_icon --ico build/icons/OneMoreCard.ico --icns build/icons/OneMoreCard.icns
 
 Both containers hold PNG images (Windows Vista and later, macOS 10.7 and later read them), each
 drawn once at 1024 px and scaled down smoothly; only pygame and the standard library are used.
@@ -91,7 +91,7 @@ def icns(master: pygame.Surface) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.make_icon", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.make.make_icon", description=__doc__)
     parser.add_argument("--out", type=Path, default=None, help="a PNG (default assets/icon.png)")
     parser.add_argument("--size", type=int, default=256)
     parser.add_argument("--ico", type=Path, default=None, help="write a Windows .ico here")

@@ -1,8 +1,8 @@
 """Writes the table layouts, one Tiled map per player count, into ``assets/layouts/``.
 
-    python -m tools.make_layouts                          # rewrite table_2.tmx .. table_10.tmx
-    python -m tools.make_layouts --preview screenshots/   # also draw each layout to a PNG
-    python -m tools.make_layouts --no-write --preview screenshots/   # draw a designer's edits
+    python -m tools.make.make_layouts                          # rewrite table_2.tmx .. table_10.tmx
+    python -m tools.make.make_layouts --preview screenshots/   # also draw each layout to a PNG
+    python -m tools.make.make_layouts --no-write --preview screenshots/   # draw a designer's edits
 
 The maps are ordinary Tiled files (orthogonal, 8 px tiles, one object layer "points" of named
 rectangles) that a designer can open and rearrange; the scenes read only the named objects,
@@ -167,7 +167,7 @@ def preview(maps: Path, folder: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.make_layouts",
+        prog="python -m tools.make.make_layouts",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -1,6 +1,6 @@
 """What the phones cost the game's thread: time per change to tell every phone, and bytes sent.
 
-    python -m tools.bench_phones --rounds 20 --phones 2 --players 4
+    python -m tools.bench.bench_phones --rounds 20 --phones 2 --players 4
 
 Plays rounds with phone seats (playing random legal moves through the hub's message path, as
 the tests do) and AI seats at pace 0, with an outlet that only counts. It times the hub's work
@@ -24,7 +24,7 @@ from game.match import Match, MatchEvent, Seat, SeatKind
 from game.phones.hub import PhoneHub
 from game.phones.protocol import Arrival, Inbound
 from game.rules import Preset, preset
-from tools.common import percentile, stop_on_signals
+from tools.measure.common import percentile, stop_on_signals
 
 
 class Counting:
@@ -90,7 +90,7 @@ def one_round(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_phones")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.bench_phones")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--phones", type=int, default=2)

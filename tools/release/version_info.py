@@ -2,7 +2,7 @@
 ``game.__version__`` when build.spec runs on Windows: PyInstaller reads this text as its
 ``version`` file (a VSVersionInfo expression).
 
-python -m tools.version_info build/version_info.txt
+python -m tools.release.version_info build/version_info.txt
 """
 
 from __future__ import annotations
