@@ -576,13 +576,17 @@ class Game:
         else:
             return out
         if self.catchable:
-            for target in self.catchable:
-                if not self.uno_said[target]:
-                    out.append(_UNOS[target])
-                for p in range(self.players):
-                    if p != target and self.active[p]:
-                        out.append(_CATCHES[p][target])
+            self._add_catches(out)
         return out
+
+    def _add_catches(self, out: list[Action]) -> None:
+        """A player open to a catch may still call UNO; every other active player may catch."""
+        for target in self.catchable:
+            if not self.uno_said[target]:
+                out.append(_UNOS[target])
+            for p in range(self.players):
+                if p != target and self.active[p]:
+                    out.append(_CATCHES[p][target])
 
     def _offer_uno_with(self, out: list[Action], player: int, plays_from: int) -> None:
         """UNO may go with any play of the next-to-last card, whatever the play answers (a

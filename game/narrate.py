@@ -51,6 +51,25 @@ from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, Rules, Stacking
 YOU = "You"
 
 
+# The events ``Narrator._rule_phrase`` tells: mypy checks that ``phrase`` hands it no other.
+_LaterEvent = (
+    CardReturned
+    | HandsShuffled
+    | HandsSwapped
+    | HandsPassed
+    | CardsDiscarded
+    | CustomEffectChosen
+    | CustomEffectApplied
+    | HouseRuleMade
+    | RaceStarted
+    | RaceFinished
+    | RaceLost
+    | WentOut
+    | RoundEnded
+    | MatchEnded
+)
+
+
 class Narrator:
     """Names the seats for one reader. ``viewer`` is whose cards the text may name (redaction);
     when ``viewer_is_person`` that seat is the reader and is told "you": "You play Red 9",
@@ -151,6 +170,12 @@ class Narrator:
                 return (
                     f"{self.verb(player, 'challenges', 'challenge')} {self._who(target)}: {result}"
                 )
+            case _:
+                return self._rule_phrase(event)
+
+    def _rule_phrase(self, event: _LaterEvent) -> str:
+        """The line of an event of the house rules and the round's end (``phrase``'s rest)."""
+        match event:
             case CardReturned(player=player, card=card):
                 return f"{card.label} goes back to {self._who(player)}"
             case HandsShuffled(player=player):

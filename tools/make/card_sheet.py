@@ -107,7 +107,20 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(5):
         sheet.blit(faces[i * 3], faces[i * 3].get_rect(center=(x + i * w // 3, center_y)))
 
-    y = center_y + h // 2 + 2 * GAP
+    y = _draw_small_art(sheet, center_y + h // 2 + 2 * GAP)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    used = pygame.Rect(0, 0, sheet_w, y)
+    pygame.image.save(sheet.subsurface(used.clip(sheet.get_rect())), str(args.out))
+    print(
+        f"{len(faces)} faces and the back at width {args.width}: {face_time:.3f} s; "
+        f"felt 1920x1080: {felt_time:.3f} s -> {args.out}"
+    )
+    return 0
+
+
+def _draw_small_art(sheet: pygame.Surface, y: int) -> int:
+    """The rows under the cards from ``y``: icons, shapes, color indicators, avatars and a
+    panel; returns where the drawing ends."""
     y = _label(sheet, "icons, shapes, color indicator, avatars, panel", (GAP, y))
     x = GAP
     for kind in Icon:
@@ -135,15 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     sheet.blit(
         font(26, Weight.SEMIBOLD).render("Ana  ·  7 cards", True, (255, 255, 255)), (x + 84, y + 24)
     )
-
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    used = pygame.Rect(0, 0, sheet_w, y + 80 + GAP)
-    pygame.image.save(sheet.subsurface(used.clip(sheet.get_rect())), str(args.out))
-    print(
-        f"{len(faces)} faces and the back at width {args.width}: {face_time:.3f} s; "
-        f"felt 1920x1080: {felt_time:.3f} s -> {args.out}"
-    )
-    return 0
+    return y + 80 + GAP
 
 
 if __name__ == "__main__":
