@@ -1,14 +1,19 @@
-"""The pure UNO rules engine and its AI: standard library only, never pygame or pytmx.
+"""The pure game: the UNO rules engine, its AI, the match and the phones' messages. Standard
+library only: never pygame, pytmx, aiohttp or ``scenes`` (``game/ruff.toml`` bans them and
+``tests/test_purity.py`` imports every module with them blocked).
 
 Start with ``game.engine`` (the rules and the action/event vocabulary), ``game.rules`` (every
-switch and the presets) and ``game.record`` (save, load and replay).
+switch and the presets) and ``game.record`` (save, load and replay); then ``game.match`` (seats,
+submit, tick, listeners), ``game.ai`` (the levels), ``game.narrate`` (a seat's sentences) and
+``game.phones`` (a phone seat's messages and the hub). The program that shows a match, and the
+phones' web server, are in ``scenes``.
 
-The engine may also run compiled: ``python -m tools.build_fast`` (``make fast``) compiles
-``game/engine.py`` and the Expert's playouts (``game/ai/playout.py``) with mypyc into
-``build/fast/``. This package then finds that build
-first, but only while it was made from the package's sources as they are now and for this Python (a
-stamp holds both), so an edited engine is never shadowed by a stale build. Without a build (no
-C compiler, a packaged program, ``UNO_PURE_PYTHON=1``) the same source runs as plain Python.
+The engine may also run compiled: ``python -m tools.build_fast`` (``make fast``) compiles the
+modules of ``COMPILED_MODULES`` (the engine, the Expert's playouts and its inference) with mypyc
+into ``build/fast/``. This package then finds that build first, but only while it was made from
+the package's sources as they are now and for this Python (a stamp holds both), so an edited
+engine is never shadowed by a stale build. Without a build (no C compiler, a packaged program,
+``UNO_PURE_PYTHON=1``) the same source runs as plain Python.
 """
 
 import hashlib

@@ -7,10 +7,15 @@ engine's, which names seats by number). AI seats are played by the agents of ``g
 ``tick(now)`` plans the earliest AI arrival (a thinking pause, or a reaction time for catches,
 jump-ins and races, scaled by ``pace``) and applies it once ``now`` reaches it. Time is a number
 of seconds passed in by the caller; nothing here reads a clock, sleeps, draws or touches a file.
+An Expert decides in a worker process when the caller gives a ``Searcher``
+(``game.ai.worker.SearchPool``): ``tick`` sends it the decision and polls it frame by frame.
 
-Every consumer of what happened is a listener (``on_events(match, events)``): the table's
-presenter, autosave, statistics, narration, later a phone. Each applied action reaches every
-listener with its events, and so does a match's deal and its close (``MatchFinished``).
+Every consumer of what happened is a listener (``on_events(match, events)``): the table scene
+(its presenter and log), the autosave, the statistics and the phones' hub
+(``game.phones.hub.PhoneHub``). Each applied action reaches every listener with its events, and
+so does a match's deal and its close (``MatchFinished``). A phone seat whose phone is gone is
+``away`` (``connected``); the table may hand it to an AI and back (``hand_to_ai``,
+``hand_back``).
 
 One shared screen (couch play) has rules of its own, kept here as plain data and pure
 functions (``Screen``, ``Couch``): at a table of several people a hand is face up only while
