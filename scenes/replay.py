@@ -18,11 +18,11 @@ from game.record import Record
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
 from scenes.assets import Weight
+from scenes.board.hud import Hud
+from scenes.board.layout import table_layout
+from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.table.hud import Hud
-from scenes.table.layout import table_layout
-from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
 AUTO_STEP_S = 0.9

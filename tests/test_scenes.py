@@ -23,11 +23,11 @@ from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import YOUNG_COLLECT, App, Scene
 from scenes.art import Icon, icon
+from scenes.board import hud
+from scenes.board.layout import table_layout
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
-from scenes.table import hud
-from scenes.table.layout import table_layout
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.title import TitleScene

@@ -13,10 +13,10 @@ from enum import Enum
 
 from game.cards import Card
 from game.rules import RaceAction
+from scenes.board.layout import Layout
+from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
-from scenes.table.layout import Layout
 from scenes.table.moves import RACE_STEPS
-from scenes.table.presenter import Presenter
 from scenes.ui import Menu
 
 # A card moved farther than this between press and release was dragged, not clicked.

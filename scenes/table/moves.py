@@ -34,7 +34,8 @@ from game.engine import Game, Phase
 from game.events import redact
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
-from scenes.input import SECOND_KEYS
+from scenes.board.specs import ButtonSpec
+from scenes.devices import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
 TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
@@ -220,17 +221,6 @@ def penalty_line(pending: int, stack: bool, challenge: bool, stacking: bool, dra
     if stacking:
         return f"Take {pending} ({draw_key}): you hold no draw card that stacks on it"
     return f"Take {pending} ({draw_key})"
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A button of the table's column: its caption, the action (None: ask for a hint), its
-    color and the move whose key it names."""
-
-    label: str
-    action: Action | None
-    color: tuple[int, int, int]
-    move: str
 
 
 def button_specs(

@@ -17,11 +17,11 @@ from game.remote.hub import PhoneHub
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
 from scenes.assets import Weight
+from scenes.board.layout import Layout
+from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent, is_controller
 from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, save_settings, speed_name
-from scenes.table.layout import Layout
 from scenes.table.moves import RACE_STEPS, RaceInput
-from scenes.table.presenter import Presenter
 from scenes.ui import (
     DANGER,
     GOLD,

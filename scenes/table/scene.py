@@ -35,18 +35,18 @@ from game.rules import RACE_ACTION_TEXT
 from scenes import routes
 from scenes.app import App, Scene
 from scenes.art import CardArt
+from scenes.board.hud import Hud
+from scenes.board.layout import Layout, table_layout
+from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
 from scenes.table.hand import Hand, Pile
-from scenes.table.hud import Hud
 from scenes.table.joinscreen import JoinOverlay
-from scenes.table.layout import Layout, table_layout
 from scenes.table.listeners import keep
 from scenes.table.moves import RaceInput
 from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
 from scenes.table.phones import open_phones
-from scenes.table.presenter import Presenter
 from scenes.table.prompts import (
     Asking,
     bluff_prompt,

@@ -19,9 +19,9 @@ from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.assets import Weight, font
+from scenes.board.presenter import Presenter
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
-from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1

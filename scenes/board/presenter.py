@@ -8,7 +8,7 @@ test holds this. Faces are shown only for the seats the viewer may see; the pres
 knows every card's identity, so a hidden hand is the same sprites, drawn face down.
 
 The presenter is the timing: which sprites move where, when, and how long each event lasts.
-The sprite types, fan geometry, mark placement and painting live in ``scenes.table.sprites``.
+The sprite types, fan geometry, mark placement and painting live in ``scenes.board.sprites``.
 It knows nothing of the table scene; what it may show face up comes in as ``visible``.
 
 With animation speed 0 every tween is instant and the queue drains in a single update.
@@ -45,10 +45,8 @@ from game.events import (
     RoundStarted,
 )
 from scenes.art import CardArt
-from scenes.sound import Sfx, SoundBoard
-from scenes.store.settings import Settings
-from scenes.table.layout import Layout, SeatLayout
-from scenes.table.sprites import (
+from scenes.board.layout import Layout, SeatLayout
+from scenes.board.sprites import (
     MARK_S,
     RGB,
     CardSprite,
@@ -66,7 +64,9 @@ from scenes.table.sprites import (
     shown_lift,
     table_sprites,
 )
-from scenes.table.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.board.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.sound import Sfx, SoundBoard
+from scenes.store.settings import Settings
 from scenes.ui import GOLD, WHITE
 
 # Durations at speed 1, in seconds (DESIGN.md: flights 0.25-0.4 s, deals 0.06 s a card).
