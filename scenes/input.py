@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from scenes.devices import KEYBOARD, SECOND_KEYS
+from scenes.store.keys import KEYBOARD, SECOND_KEYS
 from scenes.store.settings import DEFAULT_KEYS, Settings
 
 # The left stick must travel this far (of 32767) before it counts as a direction, and return

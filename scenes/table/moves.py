@@ -35,7 +35,7 @@ from game.events import redact
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
 from scenes.board.specs import ButtonSpec
-from scenes.devices import SECOND_KEYS
+from scenes.store.keys import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
 TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
