@@ -180,12 +180,13 @@ def refusal(game: Game, seat: int, card: Card, name: Callable[[int], str]) -> st
     return reason[:1].upper() + reason[1:] + "." if reason else "That card cannot be played now."
 
 
-def prompt_line(game: Game, seat: int, hand_shown: bool, draw_key: str) -> str:
-    """What the person at the screen is asked to do now, when it is their move; ``hand_shown``
-    False (a couch table between turns) keeps a jump-in from giving a face-down hand away.
-    It offers only what the person can do: no "play a lifted card" with none lifted, no
-    "stack" without a card to stack."""
-    mine = [a for a in game.legal_actions() if a.player == seat]
+def prompt_line(
+    game: Game, seat: int, mine: Sequence[Action], hand_shown: bool, draw_key: str
+) -> str:
+    """What the person at the screen is asked to do now, when it is their move (``mine``: the
+    seat's legal actions); ``hand_shown`` False (a couch table between turns) keeps a jump-in
+    from giving a face-down hand away. It offers only what the person can do: no "play a
+    lifted card" with none lifted, no "stack" without a card to stack."""
     if game.actor != seat:
         if hand_shown and any(isinstance(a, JumpIn) for a in mine):
             return "Jump in! You hold the very same card: click it before the next move"
