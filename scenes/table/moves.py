@@ -34,7 +34,7 @@ from game.engine import Game, Phase
 from game.events import redact
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
-from scenes.board.specs import ButtonSpec
+from scenes.board.buttons import ButtonSpec
 from scenes.store.keys import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
