@@ -16,12 +16,8 @@ from typing import Any
 
 import pygame
 
+from scenes.store.keys import KEYBOARD, SECOND_KEYS
 from scenes.store.settings import DEFAULT_KEYS, Settings
-
-KEYBOARD = -1  # the device id of the keyboard and mouse
-# A second set of keys on the same keyboard, for the other person on a shared keyboard
-# (real-time moments cannot wait for a hand-off): see SECOND_SET.
-SECOND_KEYS = -2
 
 # The left stick must travel this far (of 32767) before it counts as a direction, and return
 # below the lower mark before the same direction can fire again, so a resting stick never

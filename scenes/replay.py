@@ -18,11 +18,11 @@ from game.record import Record
 from scenes.app import App, Scene
 from scenes.art import CardArt, felt
 from scenes.assets import Weight
+from scenes.board.hud import Hud
+from scenes.board.layout import table_layout
+from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.table.hud import Hud
-from scenes.table.layout import table_layout
-from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
 AUTO_STEP_S = 0.9
@@ -54,11 +54,13 @@ class ReplayScene(Scene):
             len(self.game.cards),
             lambda seat: True,
             seed=setup.seed,
+            viewer=viewer,
         )
-        self.presenter.viewer = viewer
-        self.presenter.snap(self.game)
-        self.presenter.log.extend(past_lines(self.game, self.narrator))
-        self.presenter.status = "Replay: Right for the next move, Left to go back"
+        self.presenter.restore(
+            self.game,
+            past_lines(self.game, self.narrator),
+            "Replay: Right for the next move, Left to go back",
+        )
         self.background = felt(app.screen.get_size()).convert()
         self.clock = 0.0
         self.index = 0
@@ -108,12 +110,8 @@ class ReplayScene(Scene):
         for action in self.actions[: self.index]:
             game.apply(action)
         self.game = game
-        presenter = self.presenter
-        presenter.queue.clear()
-        presenter.snap(game)
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
-        presenter.log[:] = past_lines(game, self.narrator)
-        presenter.status = f"Back to move {self.index}"
+        self.presenter.restore(game, past_lines(game, self.narrator), f"Back to move {self.index}")
 
     def toggle(self) -> None:
         self.playing = not self.playing

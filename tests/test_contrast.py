@@ -22,7 +22,7 @@ import pytest
 from game.cards import Color
 from scenes.art import COLOR_RGB
 from scenes.assets import Weight, scaled
-from scenes.table.hud import LAST_CARD, PANEL_FILL
+from scenes.board.hud import LAST_CARD, PANEL_FILL
 from scenes.table.joinscreen import JOINED
 from scenes.ui import (
     AA_LARGE,

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game.actions import Draw, Play
+from game.actions import Action, Draw, Play
 from game.ai import Level
 from game.engine import Phase
 from game.events import redact
@@ -22,6 +22,12 @@ from scenes.store.settings import Settings
 from scenes.table.overlays import HandOffOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
+
+
+def seated(actions: list[Action]) -> list[tuple[int, Action]]:
+    """What the table should submit: each action for the seat of the device that made it,
+    here always the action's own player."""
+    return [(a.player, a) for a in actions]
 
 
 def couch_table(seats: tuple[Seat, ...], open_hands: bool = False) -> tuple[App, TableScene]:
@@ -66,7 +72,7 @@ def test_hand_off_between_two_people() -> None:
         if top is table and game.actor == table.viewer and game.phase is Phase.PLAY:
             mine = [a for a in game.legal_actions() if a.player == table.viewer]
             action = next((a for a in mine if isinstance(a, Play)), None)
-            table.submit(action or next(a for a in mine if isinstance(a, Draw)))
+            table.submit(table.viewer, action or next(a for a in mine if isinstance(a, Draw)))
         if len(set(handoffs)) == 2 and len(handoffs) >= 4:
             break
     assert set(handoffs) == {0, 2}
@@ -97,12 +103,12 @@ def test_a_persons_own_controller_catches_for_them_off_turn(monkeypatch) -> None
     table.device_seat[5] = 2
     catch = Catch(2, 1)
     monkeypatch.setattr(table.game, "legal_actions", lambda: [catch])
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     table.handle(Intent(Act.CATCH, device=5))
-    assert applied == [catch]
+    assert applied == seated([catch])
     table.handle(Intent(Act.CATCH, device=6))  # nobody's controller: the viewer's catch
-    assert applied == [catch]
+    assert applied == seated([catch])
 
 
 def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
@@ -114,11 +120,11 @@ def test_the_second_key_set_catches_for_the_other_person(monkeypatch) -> None:
     table.show_to(2)
     catch = Catch(0, 1)
     monkeypatch.setattr(table.game, "legal_actions", lambda: [catch])
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     for intent in app.input.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0)):
         table.handle(intent)
-    assert applied == [catch]
+    assert applied == seated([catch])
 
 
 def test_an_unplugged_controller_frees_its_seat_with_a_message() -> None:
@@ -148,15 +154,15 @@ def test_a_person_off_screen_runs_a_race_on_their_own_controller(monkeypatch) ->
     game.house_rules = {3: RaceAction.PRESS_UP_THEN_DOWN, 4: RaceAction.TAP_DRAW_PILE}
     game.race_number = 3
     game.race_left = [0, 2]
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     table.handle(Intent(Act.DOWN, device=5))  # wrong first step: starts again
     table.handle(Intent(Act.UP, device=5))
     table.handle(Intent(Act.DOWN, device=5))
-    assert applied == [FinishRace(2)]
+    assert applied == seated([FinishRace(2)])
     game.race_number = 4
     table.handle(Intent(Act.CONFIRM, device=5))  # a pad cannot point: A is the tap
-    assert applied == [FinishRace(2), FinishRace(2)]
+    assert applied == seated([FinishRace(2), FinishRace(2)])
 
 
 def test_hold_to_peek_shows_only_your_own_hand_while_held(monkeypatch) -> None:
@@ -191,20 +197,20 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
     game.house_rules = {2: RaceAction.PRESS_LEFT_THEN_RIGHT, 3: RaceAction.TAP_DRAW_PILE}
     game.race_number = 2
     game.race_left = [0, 1]
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     table.race = RaceInput(RaceAction.PRESS_LEFT_THEN_RIGHT)
     table.handle(Intent(Act.RIGHT))  # wrong first: refused, start again
     assert table.refusal is not None and applied == []
     table.handle(Intent(Act.LEFT))
     table.handle(Intent(Act.RIGHT))
-    assert applied == [FinishRace(0)]
+    assert applied == seated([FinishRace(0)])
     game.race_number = 3
     table.race = RaceInput(RaceAction.TAP_DRAW_PILE)
     table.handle(Intent(Act.PRESS, table.layout.discard_pile.rect().center))
-    assert applied == [FinishRace(0)]
+    assert applied == seated([FinishRace(0)])
     table.handle(Intent(Act.PRESS, table.layout.draw_pile.rect().center))
-    assert applied == [FinishRace(0), FinishRace(0)]
+    assert applied == seated([FinishRace(0), FinishRace(0)])
 
 
 def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) -> None:
@@ -215,8 +221,8 @@ def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) ->
     app.step(1 / 60, [])
     table.show_to(0)
     table.device_seat[5] = 2
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     focus, hover = table.hand.focus, table.presenter.hover
     for act in (Act.LEFT, Act.RIGHT, Act.DOWN, Act.DRAW, Act.HINT, Act.CONFIRM):
         table.handle(Intent(act, device=5))
@@ -235,13 +241,13 @@ def test_a_person_off_screen_jumps_in_from_their_controller(monkeypatch) -> None
     # The identical card is in Tom's hand; which copy does not matter, so one press plays it.
     jump = JumpIn(2, table.game.hands[2][0])
     monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     table.handle(Intent(Act.CONFIRM, device=5))
-    assert applied == [jump]
+    assert applied == seated([jump])
     monkeypatch.setattr(table.game, "legal_actions", list)
     table.handle(Intent(Act.CONFIRM, device=5))  # nothing to jump in with: nothing happens
-    assert applied == [jump]
+    assert applied == seated([jump])
 
 
 def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch) -> None:
@@ -252,8 +258,8 @@ def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch)
     app, table = couch_table(seats)
     app.step(1 / 60, [])
     table.show_to(0)
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
 
     def press(code: int) -> None:
         event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=0)
@@ -263,7 +269,7 @@ def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch)
     jump = JumpIn(2, table.game.hands[2][0])
     monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
     press(pygame.K_b)
-    assert applied == [jump]
+    assert applied == seated([jump])
     game = table.game
     game.phase = Phase.RACE  # a race set by hand: the routing is what is under test
     game.house_rules = {3: RaceAction.PRESS_LEFT_THEN_RIGHT}
@@ -271,7 +277,7 @@ def test_the_second_key_set_jumps_in_and_races_for_the_other_person(monkeypatch)
     game.race_left = [0, 2]
     press(pygame.K_j)
     press(pygame.K_l)
-    assert applied == [jump, FinishRace(2)]
+    assert applied == seated([jump, FinishRace(2)])
 
 
 def test_a_face_down_screen_person_jumps_in_with_enter(monkeypatch) -> None:
@@ -288,11 +294,11 @@ def test_a_face_down_screen_person_jumps_in_with_enter(monkeypatch) -> None:
     monkeypatch.setattr(table.game, "legal_actions", lambda: [jump])
     table.presenter.settle()
     table.game.actor = 1
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     assert table._prompt_line() == ""  # a face-down hand is not given away by the prompt
     table.handle(Intent(Act.CONFIRM))
-    assert applied == [jump]
+    assert applied == seated([jump])
 
 
 def test_someone_elses_controller_does_not_lift_the_curtain() -> None:
@@ -378,7 +384,8 @@ def test_a_real_jump_in_from_a_controller_off_the_screen() -> None:
             mine = [a for a in legal if a.player == table.viewer]
             plays = [a for a in mine if isinstance(a, Play) and a.card.color is not None]
             table.submit(
-                plays[0] if plays else next(a for a in mine if isinstance(a, Draw | Pass | Accept))
+                table.viewer,
+                plays[0] if plays else next(a for a in mine if isinstance(a, Draw | Pass | Accept)),
             )
     raise AssertionError("no jump-in came up in 20,000 frames")
 

@@ -18,8 +18,8 @@ import pytest
 
 from scenes import art, assets, title, ui
 from scenes.app import App
+from scenes.board import layout
 from scenes.store.settings import Settings
-from scenes.table import layout
 from scenes.table.scene import TableScene
 
 FRAME = 1 / 60

@@ -12,7 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes.input import KEYBOARD, STICK_OFF, STICK_ON, Act, InputLayer, Intent
+from scenes.input import STICK_OFF, STICK_ON, Act, InputLayer, Intent
+from scenes.store.keys import KEYBOARD
 from scenes.store.settings import Settings
 
 
@@ -94,7 +95,7 @@ def test_rebinding_a_key_and_a_button_swaps_with_any_move_that_had_it() -> None:
 
 
 def test_the_second_persons_keys_are_their_own_device() -> None:
-    from scenes.input import SECOND_KEYS
+    from scenes.store.keys import SECOND_KEYS
 
     inputs = layer()
     seen = [

@@ -18,9 +18,9 @@ import pytest
 
 from game.match import AI_NAMES
 from scenes.assets import LARGE_TEXT_SCALE, Weight, font
+from scenes.board.hud import plate_parts, scores_rect
+from scenes.board.layout import PLAYERS, load_layout
 from scenes.setup import LEFT, RIGHT
-from scenes.table.hud import plate_parts, scores_rect
-from scenes.table.layout import PLAYERS, load_layout
 from scenes.ui import Button, Drawn, render, set_large_text, watching_text
 from tests.screens_shown import SCREENS, watch
 

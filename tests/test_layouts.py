@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import pytmx
 
-from scenes.table.layout import (
+from scenes.board.layout import (
     PLAYERS,
     Box,
     Layout,

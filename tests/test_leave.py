@@ -18,7 +18,7 @@ from scenes.app import App
 from scenes.input import Act, Intent
 from scenes.store.settings import Settings
 from scenes.table.joinscreen import LEAVE, JoinOverlay
-from scenes.table.overlays import LeaveOverlay, PauseOverlay, leave_question
+from scenes.table.overlays import LeaveOverlay, PauseChoices, PauseOverlay, leave_question
 from scenes.table.scene import TableScene
 from scenes.title import TitleScene
 
@@ -71,6 +71,10 @@ class PhoneTable:
 
     def leave(self) -> None:
         self.left += 1
+
+    def pause_choices(self) -> PauseChoices:
+        phones, refuse = (lambda: None), (lambda text: None)
+        return PauseChoices(list, lambda: None, self.leave, self.autosave, phones, refuse)
 
 
 def test_enter_on_the_pause_menus_phones_panel_does_not_leave(app: App) -> None:

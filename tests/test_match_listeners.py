@@ -25,12 +25,12 @@ SCRIPT = textwrap.dedent(
     from game.rules import Rules
     from scenes.store.saves import load_match, save_path
     from scenes.store.stats import load_stats
-    from scenes.table.listeners import keep
+    from scenes.table.listeners import save_and_count
 
     setup = MatchSetup(Rules(target_points=60), (Seat("Kim"), Seat("Ana", Level.EASY)), 11)
     match = Match(setup.rules, setup.seats, setup.seed, pace=0.0)
     problems = []
-    keep(match, setup, problems.append, autosave=True, count=True, new=True)
+    save_and_count(match, setup, problems.append, autosave=True, count=True, new=True)
     assert save_path().is_file(), "a new match is saved before its first move"
     rounds, now, checked = 0, 0.0, False
     for _ in range(50_000):

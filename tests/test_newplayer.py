@@ -183,11 +183,11 @@ def test_an_ai_racer_is_timed_from_when_the_race_prompt_is_on_screen() -> None:
         if game.phase is not Phase.RACE:
             break
         app.step(FRAME, [])
-        seen = seen if seen is not None else table.race_seen_at
+        seen = seen if seen is not None else table.match.race_seen_at
     assert game.phase is not Phase.RACE  # Ana finished, the person (who did nothing) was last
     finished = [e for e in game.log if isinstance(e, RaceFinished)]
     assert finished and finished[-1].player == 1
-    assert table.race_seen_at is None  # reset for the next race
+    assert table.match.race_seen_at is None  # reset for the next race
     # Ana finished no sooner than the fastest reaction plus one move after the prompt showed.
     assert seen is not None and table.clock - seen >= 0.2 + RACE_MOVE_S
 
@@ -368,15 +368,15 @@ def test_ai_racers_stay_timed_from_the_prompt_after_the_person_on_screen_finishe
     assert not table.couch and table.viewer == 0
     for _ in range(30):
         app.step(FRAME, [])
-        if table.race_seen_at is not None:
+        if table.match.race_seen_at is not None:
             break
-    seen = table.race_seen_at
+    seen = table.match.race_seen_at
     assert seen is not None  # the person on screen has the race prompt
     for _ in range(int(0.3 / FRAME)):  # the person on screen needs 0.3 s: faster than any AI
         app.step(FRAME, [])
     assert game.race_left == [0, 1, 2]
-    table.submit(FinishRace(0))
-    assert table.race is None and table.race_seen_at == seen
+    table.submit(0, FinishRace(0))
+    assert table.race is None and table.match.race_seen_at == seen
     ana = next(p for p in table.match.auto.proposals() if p.seat == 1)
     for _ in range(int(3.0 / FRAME)):
         if 1 not in game.race_left:
@@ -392,9 +392,9 @@ def test_a_race_handed_on_at_a_couch_table_restarts_the_ai_clock() -> None:
     table.show_to(0)
     for _ in range(30):
         app.step(FRAME, [])
-    first = table.race_seen_at
+    first = table.match.race_seen_at
     assert table.couch and first is not None
-    table.submit(FinishRace(0))
+    table.submit(0, FinishRace(0))
     for _ in range(int(0.5 / FRAME)):  # the screen is passed to Bo
         app.step(FRAME, [])
     assert game.race_left == [1, 2]
@@ -403,4 +403,4 @@ def test_a_race_handed_on_at_a_couch_table_restarts_the_ai_clock() -> None:
     assert table.viewer == 2
     for _ in range(3):
         app.step(FRAME, [])
-    assert table.race_seen_at is not None and table.race_seen_at > first
+    assert table.match.race_seen_at is not None and table.match.race_seen_at > first

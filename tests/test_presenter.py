@@ -28,11 +28,9 @@ from game.events import (
 )
 from game.rules import Rules
 from scenes.art import CardArt
-from scenes.sound import Sfx, SoundBoard
-from scenes.store.settings import Settings
-from scenes.table.layout import PLAYERS, Box, SeatLayout, load_layout
-from scenes.table.presenter import Presenter
-from scenes.table.sprites import (
+from scenes.board.layout import PLAYERS, Box, SeatLayout, load_layout
+from scenes.board.presenter import Presenter
+from scenes.board.sprites import (
     LIFT_HOVER,
     LIFT_PLAYABLE,
     CardSprite,
@@ -47,6 +45,8 @@ from scenes.table.sprites import (
     shown_lift,
     table_sprites,
 )
+from scenes.sound import Sfx, SoundBoard
+from scenes.store.settings import Settings
 from scenes.ui import set_large_text
 
 WIDE = SeatLayout(plate=Box(800, 1000, 320, 50), hand=Box(300, 800, 1320, 180), card_width=120)

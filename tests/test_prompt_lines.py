@@ -39,7 +39,8 @@ FRAME = 1 / 60
 
 
 def line(game: Game, seat: int = 0) -> str:
-    return prompt_line(game, seat, True, "D")
+    mine = [a for a in game.legal_actions() if a.player == seat]
+    return prompt_line(game, seat, mine, True, "D")
 
 
 def penalty(hand: list[str], rules: Rules) -> Game:

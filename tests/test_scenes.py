@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.actions import Play
+from game.actions import Action, Play
 from game.ai import Level
 from game.cards import Card
 from game.engine import Phase
@@ -23,11 +23,11 @@ from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import YOUNG_COLLECT, App, Scene
 from scenes.art import Icon, icon
+from scenes.board import hud
+from scenes.board.layout import table_layout
 from scenes.howto import rules_text
 from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
-from scenes.table import hud
-from scenes.table.layout import table_layout
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.title import TitleScene
@@ -39,6 +39,12 @@ FRAME = 1 / 60
 def app() -> App:
     pygame.init()
     return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+
+
+def seated(actions: list[Action]) -> list[tuple[int, Action]]:
+    """What the table should submit: each action for the seat of the device that made it,
+    here always the action's own player."""
+    return [(a.player, a) for a in actions]
 
 
 def table_for(app: App, setup: MatchSetup) -> TableScene:
@@ -231,7 +237,7 @@ def test_every_scene_boots_and_draws(app: App) -> None:
     pause = app.top
     # A prompt that is not needed (it is not a person's color choice now) closes itself.
     ask = Asking(
-        table.match, 0, table.narrator.name, table.layout.prompt.rect(), lambda action: None
+        table.match, 0, table.narrator.name, table.layout.prompt.rect(), lambda seat, action: None
     )
     app.push(color_prompt(app, ask))
     app.step(FRAME, [])
@@ -417,11 +423,12 @@ def test_the_draw_key_keeps_a_drawn_card(app: App, monkeypatch) -> None:
     pygame.event.clear()
     run_until(app, table, lambda: my_turn(table))
     keep = Pass(0)
-    monkeypatch.setattr(table, "mine", lambda: [keep])  # after a draw: play or keep
-    applied: list[object] = []
-    monkeypatch.setattr(table, "submit", applied.append)
+    # after a draw: play or keep
+    monkeypatch.setattr(table.match, "legal_for", lambda seat: [keep])
+    applied: list[tuple[int, Action]] = []
+    monkeypatch.setattr(table, "submit", lambda seat, act: applied.append((seat, act)))
     table.handle(Intent(Act.DRAW))
-    assert applied == [keep]
+    assert applied == seated([keep])
 
 
 def test_how_to_play_names_the_keys_and_buttons_as_bound() -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.cards import Card, Color, Rank
 from game.events import CardPlayed, CardsDrawn, DrawReason, Skipped
 from game.narrate import Narrator
-from scenes.table.tween import Tweens, linear, out_back
+from scenes.board.tween import Tweens, linear, out_back
 
 
 @dataclass

@@ -16,6 +16,14 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 
+# The device ids of the keyboard's intents (controllers carry their own, non-negative ids). They
+# live here, without pygame, so the table's pure move logic (``scenes.table.moves``) can tell a
+# shared keyboard's second set from the first as ``scenes.input`` tags them.
+KEYBOARD = -1  # the keyboard and mouse
+# A second set of keys on the same keyboard, for the other person on a shared keyboard
+# (real-time moments cannot wait for a hand-off): see ``scenes.input.SECOND_SET``.
+SECOND_KEYS = -2
+
 # What a key table is given (a file's code or name) and what it answers (a code, or None).
 KeyTable = Callable[[str | int], int | None]
 

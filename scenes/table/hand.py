@@ -13,10 +13,10 @@ from enum import Enum
 
 from game.cards import Card
 from game.rules import RaceAction
+from scenes.board.layout import Layout
+from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
-from scenes.table.layout import Layout
 from scenes.table.moves import RACE_STEPS
-from scenes.table.presenter import Presenter
 from scenes.ui import Menu
 
 # A card moved farther than this between press and release was dragged, not clicked.
@@ -40,7 +40,7 @@ class Hand:
     def reset(self) -> None:
         """Another person took the screen: nothing of the last one's choosing stays."""
         self.focus = 0
-        self.presenter.hover = None
+        self.presenter.point_at(None)
 
     def walk(self, seat: int, menu: Menu, act: Act) -> bool:
         """Arrow keys and the d-pad: True if they moved the focus."""
@@ -54,7 +54,7 @@ class Hand:
         if act in (Act.LEFT, Act.RIGHT) and hand:
             menu.focus = -1
             self.focus = (self.focus + (1 if act is Act.RIGHT else -1)) % len(hand)
-            self.presenter.hover = hand[self.focus].card.uid
+            self.presenter.point_at(hand[self.focus].card.uid)
             return True
         return False
 
@@ -78,10 +78,9 @@ class Hand:
             if menu.at(pos) is None:
                 menu.focus = -1  # Enter plays the hovered card, not a button left behind
             sprite = presenter.viewer_sprite_at(pos)
-            presenter.hover = sprite.card.uid if sprite else None
-            dragged = presenter.sprites.get(self.dragging) if self.dragging is not None else None
-            if dragged is not None:
-                dragged.x, dragged.y = pos
+            presenter.point_at(sprite.card.uid if sprite else None)
+            if self.dragging is not None:
+                presenter.drag(self.dragging, pos)
             return None
         if act is Act.PRESS:
             self.press_pos = pos

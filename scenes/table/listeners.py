@@ -51,7 +51,7 @@ class Statistics:
             self.report(problem)
 
 
-def keep(
+def save_and_count(
     match: Match,
     setup: MatchSetup,
     report: Callable[[str], None],

@@ -34,7 +34,8 @@ from game.engine import Game, Phase
 from game.events import redact
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
-from scenes.input import SECOND_KEYS
+from scenes.board.buttons import ButtonSpec
+from scenes.store.keys import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
 TAPS = frozenset({"draw", "discard", "seat", "table", "center"})
@@ -179,12 +180,13 @@ def refusal(game: Game, seat: int, card: Card, name: Callable[[int], str]) -> st
     return reason[:1].upper() + reason[1:] + "." if reason else "That card cannot be played now."
 
 
-def prompt_line(game: Game, seat: int, hand_shown: bool, draw_key: str) -> str:
-    """What the person at the screen is asked to do now, when it is their move; ``hand_shown``
-    False (a couch table between turns) keeps a jump-in from giving a face-down hand away.
-    It offers only what the person can do: no "play a lifted card" with none lifted, no
-    "stack" without a card to stack."""
-    mine = [a for a in game.legal_actions() if a.player == seat]
+def prompt_line(
+    game: Game, seat: int, mine: Sequence[Action], hand_shown: bool, draw_key: str
+) -> str:
+    """What the person at the screen is asked to do now, when it is their move (``mine``: the
+    seat's legal actions); ``hand_shown`` False (a couch table between turns) keeps a jump-in
+    from giving a face-down hand away. It offers only what the person can do: no "play a
+    lifted card" with none lifted, no "stack" without a card to stack."""
     if game.actor != seat:
         if hand_shown and any(isinstance(a, JumpIn) for a in mine):
             return "Jump in! You hold the very same card: click it before the next move"
@@ -220,17 +222,6 @@ def penalty_line(pending: int, stack: bool, challenge: bool, stacking: bool, dra
     if stacking:
         return f"Take {pending} ({draw_key}): you hold no draw card that stacks on it"
     return f"Take {pending} ({draw_key})"
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A button of the table's column: its caption, the action (None: ask for a hint), its
-    color and the move whose key it names."""
-
-    label: str
-    action: Action | None
-    color: tuple[int, int, int]
-    move: str
 
 
 def button_specs(

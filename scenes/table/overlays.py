@@ -8,20 +8,18 @@ where to go next (How to play, the title) by asking the table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from game.match import Match
-from game.phones.hub import PhoneHub
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
 from scenes.assets import Weight
-from scenes.input import Act, Intent, is_controller
+from scenes.input import Act, Intent
 from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, save_settings, speed_name
-from scenes.table.layout import Layout
 from scenes.table.moves import RACE_STEPS, RaceInput
-from scenes.table.presenter import Presenter
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -41,35 +39,47 @@ from scenes.ui import (
 CURTAIN_TEXT_W = 1800
 
 
-class TableView(Protocol):
-    """What the table's overlays need of the table."""
+@dataclass(frozen=True)
+class PauseChoices:
+    """What the pause menu offers at a table: the move log so far, How to play, leaving (asked
+    first while people play; ``saved``: the match is autosaved), the phones (None: no phones),
+    and where a problem saving the settings is told."""
 
-    app: App
-    match: Match
-    layout: Layout
-    presenter: Presenter
+    log: Callable[[], list[str]]
+    how_to_play: Callable[[], None]
+    leave: Callable[[], None]
+    saved: bool
+    phones: Callable[[], None] | None
+    refuse: Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Curtain:
+    """What the couch curtain shows of the table: its felt, the last move and the real-time
+    moves each person can make off their turn."""
+
     background: pygame.Surface
-    device_seat: dict[int, int]
-    race: RaceInput | None
-    clock: float
-    autosave: bool
+    last_move: str
+    help: list[str]
+
+
+class TableView(Protocol):
+    """What the table's overlays need of the table: the match, and a few verbs."""
+
+    match: Match
+
+    @property
+    def race(self) -> RaceInput | None: ...
 
     def handle(self, intent: Intent) -> None: ...
 
-    def refuse(self, text: str) -> None: ...
+    def race_seen(self) -> None: ...
 
-    def show_to(self, seat: int) -> None: ...
+    def take_screen(self, seat: int, device: int) -> int | None: ...
 
-    def couch_help(self) -> list[str]: ...
+    def curtain(self) -> Curtain: ...
 
-    def how_to_play(self) -> None: ...
-
-    def leave(self) -> None: ...
-
-    @property
-    def phones(self) -> PhoneHub | None: ...
-
-    def show_phones(self) -> None: ...
+    def pause_choices(self) -> PauseChoices: ...
 
 
 class RaceOverlay(Scene):
@@ -78,9 +88,10 @@ class RaceOverlay(Scene):
     opaque = False
     freezes_below = False
 
-    def __init__(self, app: App, table: TableView) -> None:
+    def __init__(self, app: App, table: TableView, status: pygame.Rect) -> None:
         super().__init__(app)
         self.table = table
+        self.status = status  # the status banner's place, which the race panel covers
         self.age = 0.0
 
     def handle(self, intent: Intent) -> None:
@@ -98,8 +109,8 @@ class RaceOverlay(Scene):
         if race is None:
             return
         # From now on the AIs' clock runs (the first drawing counts).
-        self.table.match.race_seen(self.table.clock)
-        status = self.table.layout.status.rect()
+        self.table.race_seen()
+        status = self.status
         rect = pygame.Rect(0, 0, status.width + 8, 170)
         # Over the status line (which says the same), so the piles and seats a race may ask
         # you to tap stay in sight.
@@ -131,8 +142,9 @@ class PauseOverlay(Scene):
     def __init__(self, app: App, table: TableView) -> None:
         super().__init__(app)
         self.table = table
+        self.choices = table.pause_choices()
         # One more row with phones at the table: their codes, and the computer playing a seat.
-        rows = 7 if table.phones is not None else 6
+        rows = 7 if self.choices.phones is not None else 6
         self.rect = pygame.Rect(0, 0, 620, 130 + rows * 86)
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu(on_back=self._close)
@@ -148,7 +160,7 @@ class PauseOverlay(Scene):
                 self._cycle_pace,
             ),
             ("Every move so far", self._log),
-            *([("Phones", self._phones)] if self.table.phones is not None else []),
+            *([("Phones", self._phones)] if self.choices.phones is not None else []),
             ("How to play", self._howto),
             ("Leave to title", self._leave),
         ]
@@ -167,7 +179,8 @@ class PauseOverlay(Scene):
 
     def _phones(self) -> None:
         self.app.close(self)
-        self.table.show_phones()
+        if self.choices.phones is not None:
+            self.choices.phones()
 
     def _cycle_speed(self) -> None:
         settings = self.app.settings
@@ -182,17 +195,18 @@ class PauseOverlay(Scene):
     def _store(self) -> None:
         problem = save_settings(self.app.settings)
         if problem:
-            self.table.refuse(problem)
+            self.choices.refuse(problem)
         self._build()
 
     def _log(self) -> None:
-        self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
+        self.app.push(MoveLogOverlay(self.app, self.choices.log()))
 
     def _howto(self) -> None:
-        self.table.how_to_play()
+        self.choices.how_to_play()
 
     def _leave(self) -> None:
-        ask_before_leaving(self.app, self.table.match, self.table.autosave, self.table.leave)
+        choices = self.choices
+        ask_before_leaving(self.app, self.table.match, choices.saved, choices.leave)
 
     def handle(self, intent: Intent) -> None:
         if intent.act is Act.PAUSE:
@@ -278,24 +292,21 @@ class HandOffOverlay(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.act in (Act.CONFIRM, Act.PRESS):
-            owner = self.table.device_seat.get(intent.device)
-            if owner is not None and owner != self.seat:
+            owner = self.table.take_screen(self.seat, intent.device)
+            if owner is not None:
                 # Someone else's controller neither opens this hand nor changes owner.
                 self.notice = (
                     f"That controller is {self.table.match.seats[owner].name}'s. "
                     f"{self.name}: press A on yours, or Enter, or click."
                 )
                 return
-            if is_controller(intent.device):
-                # Pressing A on a controller makes it this person's own controller.
-                self.table.device_seat[intent.device] = self.seat
-            self.table.show_to(self.seat)
             self.app.close(self)
         elif intent.act in (Act.BACK, Act.PAUSE):
             self.app.push(PauseOverlay(self.app, self.table))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.table.background, (0, 0))
+        curtain = self.table.curtain()
+        surface.blit(curtain.background, (0, 0))
         dim(surface, 90)
         title = f"Pass to {self.name}"
         size = fit_size(title, 72, CURTAIN_TEXT_W, Weight.BLACK)
@@ -309,7 +320,7 @@ class HandOffOverlay(Scene):
             shadow=True,
         )
         # A long move or a long name at Large text is drawn smaller rather than off the screen.
-        status = self.table.presenter.status
+        status = curtain.last_move
         if status:
             line = f"Last move: {status}"
             size = fit_size(line, 26, CURTAIN_TEXT_W)
@@ -318,7 +329,7 @@ class HandOffOverlay(Scene):
             size = fit_size(self.notice, 28, CURTAIN_TEXT_W)
             draw_text(surface, self.notice, size, (960, 720), DANGER, shadow=True)
         if len(self.table.match.people) > 1:
-            lines = self.table.couch_help()
+            lines = curtain.help
             for i, line in enumerate(lines):
                 y = 1040 - 34 * (len(lines) - 1 - i)
                 draw_text(surface, line, 24, (960, y), MUTED, shadow=True)

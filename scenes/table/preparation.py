@@ -12,8 +12,8 @@ from game.engine import Game
 from game.match import Match, MatchSetup
 from scenes.app import App
 from scenes.art import CardArt, felt
-from scenes.table.hud import warm_later, warm_up
-from scenes.table.presenter import Presenter
+from scenes.board.hud import warm_later, warm_up
+from scenes.board.presenter import Presenter
 from scenes.table.scoring import card_width as score_width
 
 

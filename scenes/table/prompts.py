@@ -146,13 +146,13 @@ class Asking:
     seat: int
     name: Callable[[int], str]
     box: pygame.Rect
-    submit: Callable[[Action], None]
+    submit: Callable[[int, Action], None]  # for this seat: the match refuses any other's action
 
     def mine(self) -> list[Action]:
         return self.match.legal_for(self.seat)
 
     def chooser(self, action: Action) -> Callable[[], None]:
-        return lambda: self.submit(action)
+        return lambda: self.submit(self.seat, action)
 
     def while_asked(self, phase: Phase) -> Callable[[], bool]:
         """Open while the game is in ``phase`` and waits on this seat."""

@@ -28,7 +28,7 @@ def key_step(act: Act) -> str | None:
 class Races:
     """Everyone's progress through the running race."""
 
-    def __init__(self, match: Match, submit: Callable[[Action], object]) -> None:
+    def __init__(self, match: Match, submit: Callable[[int, Action], object]) -> None:
         self.match = match
         self.submit = submit
         self.screen: RaceInput | None = None  # the person at the screen, once prompted
@@ -74,5 +74,5 @@ class Races:
     def _advance(self, seat: int, done: list[str], rule: RaceAction, step: str) -> bool:
         right, finished = advance_race(done, rule, step)
         if finished:
-            self.submit(FinishRace(seat))
+            self.submit(seat, FinishRace(seat))
         return right

@@ -1,25 +1,25 @@
 """The table scene: one match on screen, from the first deal to the final standings.
 
 The match itself (``game.match.Match``) owns the game, the AI seats and the couch rules; the
-scene is its screen and its people's hands. It turns input into actions with the pure functions
-of ``moves`` and submits them for the seat that made them; the match refuses what is not legal
-(a sentence for a player). Everything that happened comes back to the scene as a listener of
-the match, and goes to the presenter to be animated; autosave and statistics listen the same
-way. AI arrivals are the match's: the scene calls ``tick`` with its clock while the picture is
-not catching up and no person is being asked to decide, so a person can beat a slow AI to a
-catch.
+scene is its screen and its people's hands. Its people's input goes through ``intents``, which
+asks the pure functions of ``moves`` what it means and submits it for the seat the device
+belongs to (never the seat an action names); the match refuses what is not legal or not that
+seat's (a sentence for a player). Everything that happened comes back to the scene as a
+listener of the match, and goes to the presenter (reached through its verbs only) to be
+animated; autosave and statistics listen the same way. AI arrivals are the match's: the scene
+calls ``tick`` with its clock while the picture is not catching up and no person is being
+asked to decide, so a person can beat a slow AI to a catch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import pygame
 
-from game.actions import Action, CallUno, Catch, Challenge, JumpIn, Play
-from game.cards import Card, Rank
+from game.actions import Action, Challenge, JumpIn, Play
+from game.cards import Card
 from game.engine import Game, Phase
 from game.events import Event
 from game.match import (
@@ -31,33 +31,32 @@ from game.match import (
 )
 from game.narrate import past_lines, table_narrator
 from game.record import Record
-from game.rules import RACE_ACTION_TEXT
 from scenes import routes
 from scenes.app import App, Scene
 from scenes.art import CardArt
-from scenes.input import Act, Intent, key_text
+from scenes.board.hud import Hud
+from scenes.board.layout import Layout, table_layout
+from scenes.board.presenter import Presenter
+from scenes.input import Intent, is_controller, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
-from scenes.table.hand import Hand, Pile
-from scenes.table.hud import Hud
+from scenes.table.hand import Hand
+from scenes.table.intents import PersonInput
 from scenes.table.joinscreen import JoinOverlay
-from scenes.table.layout import Layout, table_layout
-from scenes.table.listeners import keep
+from scenes.table.listeners import save_and_count
 from scenes.table.moves import RaceInput
-from scenes.table.overlays import HandOffOverlay, PauseOverlay, RaceOverlay
+from scenes.table.overlays import Curtain, HandOffOverlay, PauseChoices, PauseOverlay, RaceOverlay
 from scenes.table.phones import open_phones
 from scenes.table.preparation import open_match, prepare_media
-from scenes.table.presenter import Presenter
 from scenes.table.prompts import (
     Asking,
-    bluff_prompt,
     challenge_prompt,
     color_prompt,
     effects_prompt,
     rule_prompt,
     swap_prompt,
 )
-from scenes.table.races import Races, key_step
+from scenes.table.races import Races
 from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, Menu
 
@@ -139,25 +138,38 @@ class TableScene(Scene):
             len(game.cards),
             self.match.face_visible,
             seed=setup.seed,
+            viewer=self.viewer,
         )
-        self.presenter.viewer = self.viewer
         self.hand = Hand(self.presenter, self.layout)
         self.clock = 0.0
         self.refusal: Notice | None = None
         self.buttons = Menu()
         # Through the scene's own submit, as every person's move goes.
         self.races = Races(self.match, self._submit_quietly)
+        self.input = PersonInput(
+            app,
+            self.match,
+            self,
+            self.presenter,
+            self.hand,
+            self.races,
+            sounds,
+            self.device_seat,
+            self.hud.menu_click,
+            self.narrator.name,
+        )
         self.round_shown = 0
         self.finished = False
         self.background = prepare_media(app, art, self.presenter, game, self.match)
         if resumed:
-            self.presenter.snap(game)
             # The move log comes back too: the record replayed, one line per action as it was.
-            self.presenter.log.extend(past_lines(game, self.narrator))
-            self.presenter.status = "Welcome back: the match goes on where it stopped."
+            lines = past_lines(game, self.narrator)
+            self.presenter.restore(game, lines, "Welcome back: the match goes on where it stopped.")
         else:
             self.presenter.push(game.log, self.narrator.line(game.log))
-        keep(self.match, setup, self.refuse, autosave=autosave, count=not autoplay, new=not resumed)
+        save_and_count(
+            self.match, setup, self.refuse, autosave=autosave, count=not autoplay, new=not resumed
+        )
         self.match.add_listener(self)
         where = network or routes.Network()
         self.phones = open_phones(self.match, art, where, app.notify) if self.match.phones else None
@@ -191,23 +203,19 @@ class TableScene(Scene):
     def race(self, race: RaceInput | None) -> None:
         self.races.screen = race
 
-    @property
-    def race_seen_at(self) -> float | None:
-        return self.match.race_seen_at
-
     def person_actions(self) -> list[Action]:
         """The actions a person at the table may take now (window actions included)."""
-        people = set(self.match.people)
-        return [a for a in self.game.legal_actions() if a.player in people]
+        return [a for seat in self.match.people for a in self.match.legal_for(seat)]
 
     def mine(self) -> list[Action]:
         """The actions of the person at the screen."""
         return self.match.legal_for(self.viewer) if self.people else []
 
-    def submit(self, action: Action) -> list[Event]:
-        """A person's action for their own seat; one the match refuses is told, never applied."""
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """A person's action for ``seat``, the seat their device owns (never the action's own
+        say): one the match refuses, for another seat or not legal now, is told, not applied."""
         try:
-            return self.match.submit(action.player, action)
+            return self.match.submit(seat, action)
         except Refused as refused:
             self.refuse(refused.text)
             return []
@@ -221,18 +229,15 @@ class TableScene(Scene):
         self.presenter.push(happened, self.narrator.line(happened))
 
     def chooser(self, action: Action) -> Callable[[], None]:
-        """A button's click: submit this action."""
-        return partial(self._submit_quietly, action)
+        """A button's click: submit this action for the person at the screen when clicked."""
+        return lambda: self._submit_quietly(self.viewer, action)
 
-    def _submit_quietly(self, action: Action) -> None:
-        self.submit(action)
+    def _submit_quietly(self, seat: int, action: Action) -> None:
+        self.submit(seat, action)
 
     def refuse(self, text: str) -> None:
         self.refusal = Notice(text, self.clock + REFUSAL_S)
         self.sounds.play(Sfx.ERROR)
-
-    def _race_open(self) -> bool:
-        return self.game.phase is Phase.RACE and self.viewer in self.game.race_left
 
     def couch_help(self) -> list[str]:
         """The real-time moves a person can make off their turn, with their own device's names."""
@@ -328,12 +333,12 @@ class TableScene(Scene):
         """Lift the cards the viewer may play now and dim the rest."""
         plays = {a.card.uid for a in self.person_actions() if isinstance(a, Play | JumpIn)}
         hand = self.presenter.hands[self.viewer] if self.people else []
-        self.presenter.lifted = frozenset(plays)
-        self.presenter.dimmed = (
+        dimmed = (
             frozenset(s.card.uid for s in hand if s.card.uid not in plays)
             if self.people and moves.awaits_hand(self.game, self.viewer)
             else frozenset()
         )
+        self.presenter.highlight(frozenset(plays), dimmed)
         self._rebuild_buttons()
 
     def _hand_off(self) -> bool:
@@ -356,6 +361,33 @@ class TableScene(Scene):
         if self.phones is not None:
             self.app.push(JoinOverlay(self.app, self, automatic=False))
 
+    def take_screen(self, seat: int, device: int) -> int | None:
+        """The curtain's confirm for ``seat`` from ``device``: None once the screen is turned
+        to them (A on a controller makes it theirs), else the seat owning that controller."""
+        owner = self.device_seat.get(device)
+        if owner is not None and owner != seat:
+            return owner
+        if is_controller(device):
+            self.device_seat[device] = seat
+        self.show_to(seat)
+        return None
+
+    def curtain(self) -> Curtain:
+        return Curtain(self.background, self.presenter.status, self.couch_help())
+
+    def race_seen(self) -> None:
+        """The race prompt is on screen: from now on the AIs' race clock runs."""
+        self.match.race_seen(self.clock)
+
+    def move_log(self) -> list[str]:
+        return self.presenter.log
+
+    def pause_choices(self) -> PauseChoices:
+        phones = self.show_phones if self.phones is not None else None
+        return PauseChoices(
+            self.move_log, self.how_to_play, self.leave, self.autosave, phones, self.refuse
+        )
+
     def show_to(self, seat: int) -> None:
         """Turn the table to a person who has confirmed they are holding the screen."""
         self.match.show_to(seat)
@@ -364,7 +396,7 @@ class TableScene(Scene):
         self.buttons = Menu()
         self._sync_view()
 
-    def _asking(self) -> Asking:
+    def asking(self) -> Asking:
         """A prompt's question to the person at the screen."""
         prompt = self.layout.prompt.rect()
         return Asking(self.match, self.viewer, self.narrator.name, prompt, self._submit_quietly)
@@ -377,7 +409,7 @@ class TableScene(Scene):
         mine = self.mine()
         if not mine:
             return
-        ask = self._asking()
+        ask = self.asking()
         if game.actor == self.viewer and game.phase in PROMPTS:
             self.app.push(PROMPTS[game.phase](self.app, ask))
         elif game.actor == self.viewer and game.phase is Phase.PENALTY:
@@ -385,163 +417,29 @@ class TableScene(Scene):
                 self.app.push(challenge_prompt(self.app, ask))
         elif game.phase is Phase.RACE and self.viewer in game.race_left:
             self.races.prompt()
-            self.app.push(RaceOverlay(self.app, self))
+            self.app.push(RaceOverlay(self.app, self, self.layout.status.rect()))
 
     # ------------------------------------------------------------- input
 
     def handle(self, intent: Intent) -> None:
-        act = intent.act
-        if act is Act.UNPLUGGED:
-            owner = self.device_seat.pop(intent.device, None)
-            if owner is not None:
-                # The seat simply waits: its hand-off accepts any controller or the keyboard.
-                self.refuse(moves.unplugged(self.setup.seats[owner].name))
-            return
-        if (act in (Act.BACK, Act.PAUSE) or self.hud.menu_click(intent)) and not self.race:
-            self.app.push(PauseOverlay(self.app, self))
-            return
-        if self.race is not None and self._race_input(intent):
-            return
-        owner = moves.owner(self.device_seat, intent.device, self.match)
-        if owner is not None and act in (Act.PEEK, Act.PEEK_END):
-            if self.match.peek(owner, act is Act.PEEK):
-                self.presenter.set_viewer(self.match.screen.showing)
-            return
-        if owner is not None and owner != self.viewer:
-            # Another person's own device never steers the screen person's hand.
-            self._off_screen(owner, intent)
-            return
-        if self.presenter.busy or not self.people:
-            return
-        if act in (Act.POINT, Act.PRESS, Act.RELEASE):
-            self._pointer(intent)
-        else:
-            self._key_move(intent)
-
-    def _key_move(self, intent: Intent) -> None:
-        """A key or controller button of the person at the screen."""
-        act = intent.act
-        if self.hand.walk(self.viewer, self.buttons, act):
-            return
-        if act is Act.CONFIRM:
-            self._confirm(intent)
-        elif act is Act.DRAW:
-            self._do(moves.draw_move(self.mine(), self.viewer), None)
-        elif act is Act.UNO:
-            self._do(moves.first_of(self.mine(), self.viewer, CallUno), moves.UNO_REFUSAL)
-        elif act is Act.CATCH:
-            self._do(moves.first_of(self.mine(), self.viewer, Catch), moves.CATCH_REFUSAL)
-        elif act is Act.HINT:
-            self.hint()
-
-    def _confirm(self, intent: Intent) -> None:
-        """Enter or A: the focused button, else the card the screen shows as chosen."""
-        # Enter acts on what the screen shows: the card just drawn (Keep it is a button), else
-        # the card pointed at or with the keyboard focus.
-        drawn = moves.own_drawn(self.game, self.viewer)
-        chosen = drawn if drawn is not None else self.hand.chosen(self.viewer)
-        if self.buttons.focus >= 0 and self.buttons.buttons:
-            self.buttons.handle(intent)
-        elif self.couch and not self.match.screen.faces_open:
-            # The screen person's cards are face down (it is not their turn): Enter or A jumps
-            # in with the identical card, if they hold one, as it does for everyone else.
-            self._jump_in_for(self.viewer)
-        elif chosen is not None:
-            self.try_card(chosen)
-
-    def _do(self, action: Action | None, refusal: str | None) -> None:
-        """Submit a key's move, or say why there is none (the draw key's reason depends)."""
-        if action is not None:
-            self.submit(action)
-        else:
-            self.refuse(refusal or moves.draw_refusal(self.game, self.viewer))
-
-    def _pointer(self, intent: Intent) -> None:
-        chosen = self.hand.pointer(intent, self.buttons, self.viewer)
-        if chosen is Pile.DRAW:
-            self._do(moves.draw_move(self.mine(), self.viewer), None)
-        elif chosen is not None:
-            self.try_card(chosen)
+        self.input.handle(intent)
 
     def try_card(self, card: Card) -> None:
-        """The person chose a card: play it, jump in with it, or say why not."""
-        action = moves.card_move(self.person_actions(), card)
-        if action is not None:
-            if self._bluff_warning(action):
-                return
-            self.submit(action)
-            self.sounds.play(Sfx.CLICK)
-            return
-        sprite = self.presenter.sprites.get(card.uid)
-        if sprite is not None:
-            sprite.shake = 1.0
-            self.presenter.tweens.start(sprite, "shake", 0.0, 0.45)
-        self.refuse(moves.refusal(self.game, self.viewer, card, self.narrator.name))
+        self.input.try_card(card)
 
-    def _bluff_warning(self, action: Action) -> bool:
-        """Before an illegal Wild Draw Four (a bluff), warn what a challenge would cost."""
-        if not isinstance(action, Play) or action.card.rank is not Rank.WILD_DRAW_FOUR:
-            return False
-        if self.game.wd4_is_legal(self.viewer):
-            return False
-        self.app.push(bluff_prompt(self.app, self._asking(), action))
-        return True
-
-    def _off_screen(self, seat: int, intent: Intent) -> None:
-        """Input from the own device of a person who is not at the screen: the real-time
-        moves (races, catching, calling UNO, jumping in) act for them; nothing else does."""
-        act = intent.act
-        if self.races.off_screen(seat, act):
-            return
-        if act in (Act.CATCH, Act.UNO):
-            kind = Catch if act is Act.CATCH else CallUno
-            action = moves.first_of(self.game.legal_actions(), seat, kind)
-            if action is not None:
-                self.submit(action)
-        elif act is Act.CONFIRM:
-            self._jump_in_for(seat)
-
-    def _jump_in_for(self, seat: int) -> None:
-        """Jump in for a person whose hand is not on screen.
-
-        A jump-in card must be identical to the top card, so there is nothing to choose: any
-        copy of it will do, and one press is enough. Holding none gets a neutral answer that
-        says no more than that the press came too late or without the card.
-        """
-        action = moves.first_of(self.game.legal_actions(), seat, JumpIn)
-        if action is not None:
-            self.submit(action)
-            self.sounds.play(Sfx.CLICK)
-        elif self.game.rules.jump_in:
-            self.refuse(f"{self.setup.seats[seat].name} cannot jump in now.")
+    def open_pause(self) -> None:
+        self.app.push(PauseOverlay(self.app, self))
 
     def hint(self) -> None:
         """Advice (the Hard AI's move in your place, from your view only) and its facts."""
         seat = self.viewer
-        if not self.people or seat not in {a.player for a in self.game.legal_actions()}:
+        if not self.people or not self.match.legal_for(seat):
             self.refuse("Nothing to decide right now.")
             return
         text, card = moves.hint(self.game, seat, self.clock, self.narrator.name)
         self.refusal = Notice(text, self.clock + 5.0, HINT_COLOR)
         if card is not None:
-            self.presenter.hover = card.uid
-
-    def _race_input(self, intent: Intent) -> bool:
-        """Match the screen person's input against the steps of the race action."""
-        race = self.race
-        if race is None or not self._race_open():
-            self.race = None
-            return False
-        step = key_step(intent.act)
-        if intent.act is Act.PRESS and intent.pos is not None:
-            step = self.hand.tap_step(intent.pos, race.rule, self.viewer)
-        if step is None:
-            return False
-        if self.races.on_screen(self.viewer, step):
-            self.sounds.play(Sfx.CLICK)
-        else:
-            self.refuse(RACE_ACTION_TEXT[race.rule] + "!")
-        return True
+            self.presenter.point_at(card.uid)
 
     # ------------------------------------------------------------- buttons
 
@@ -584,7 +482,7 @@ class TableScene(Scene):
         if self.presenter.busy or not self.people:
             return ""
         shown = not self.couch or self.match.screen.faces_open
-        return moves.prompt_line(self.game, self.viewer, shown, self._key("draw"))
+        return moves.prompt_line(self.game, self.viewer, self.mine(), shown, self._key("draw"))
 
     def exit(self) -> None:
         if self.phones is not None:

@@ -14,14 +14,13 @@ import pygame
 
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
-from game.match import Match, MatchSetup
+from game.match import Match
 from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.assets import Weight, font
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
-from scenes.table.presenter import Presenter
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
@@ -56,14 +55,12 @@ class ScoringTable(Protocol):
     """What the scoring screen needs of the table below it."""
 
     match: Match
-    setup: MatchSetup
     narrator: Narrator
-    presenter: Presenter
     art: CardArt
 
-    def next_round(self) -> None: ...
+    def move_log(self) -> list[str]: ...
 
-    def finish_match(self) -> None: ...
+    def next_round(self) -> None: ...
 
     def play_again(self) -> None: ...
 
@@ -143,7 +140,7 @@ class ScoringScene(Scene):
         self.table.replay()
 
     def _log(self) -> None:
-        self.app.push(MoveLogOverlay(self.app, self.table.presenter.log))
+        self.app.push(MoveLogOverlay(self.app, self.table.move_log()))
 
     def _rounds_done(self) -> bool:
         return self.table.match.rounds_done
@@ -169,11 +166,8 @@ class ScoringScene(Scene):
             # on a phone) waits on the score until someone chooses.
             pause = self.app.settings.duration(AUTOPLAY_PAUSE_S)
             if self.age >= self.count_s + pause:
-                if self.match is None and not self._rounds_done():
-                    self._next()
-                else:
-                    self.app.close(self)
-                    self.table.finish_match()
+                # The next deal, or (the match over, or its round limit reached) its end.
+                self._next()
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)

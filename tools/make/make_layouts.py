@@ -10,7 +10,7 @@ never pixel constants. Seat 0 is the person at the bottom centre. The other seat
 order of play clockwise from the person's left, on an ellipse around the piles: up the left
 side, across the top and down the right side. The same run always writes the same bytes.
 
-The geometry itself lives in ``scenes.table.layout`` (``layout_rects``), because the game builds the
+The geometry itself lives in ``scenes.board.layout`` (``layout_rects``), because the game builds the
 same layout in code when a map is missing or broken.
 """
 
@@ -26,7 +26,7 @@ import pygame
 import pytmx
 
 from scenes.assets import Weight, font
-from scenes.table.layout import (
+from scenes.board.layout import (
     ANGLES,
     CARD_RATIO,
     FAN_CARDS,

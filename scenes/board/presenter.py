@@ -8,7 +8,7 @@ test holds this. Faces are shown only for the seats the viewer may see; the pres
 knows every card's identity, so a hidden hand is the same sprites, drawn face down.
 
 The presenter is the timing: which sprites move where, when, and how long each event lasts.
-The sprite types, fan geometry, mark placement and painting live in ``scenes.table.sprites``.
+The sprite types, fan geometry, mark placement and painting live in ``scenes.board.sprites``.
 It knows nothing of the table scene; what it may show face up comes in as ``visible``.
 
 With animation speed 0 every tween is instant and the queue drains in a single update.
@@ -45,10 +45,8 @@ from game.events import (
     RoundStarted,
 )
 from scenes.art import CardArt
-from scenes.sound import Sfx, SoundBoard
-from scenes.store.settings import Settings
-from scenes.table.layout import Layout, SeatLayout
-from scenes.table.sprites import (
+from scenes.board.layout import Layout, SeatLayout
+from scenes.board.sprites import (
     MARK_S,
     RGB,
     CardSprite,
@@ -66,7 +64,9 @@ from scenes.table.sprites import (
     shown_lift,
     table_sprites,
 )
-from scenes.table.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.board.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.sound import Sfx, SoundBoard
+from scenes.store.settings import Settings
 from scenes.ui import GOLD, WHITE
 
 # Durations at speed 1, in seconds (DESIGN.md: flights 0.25-0.4 s, deals 0.06 s a card).
@@ -196,6 +196,37 @@ class Presenter:
             for sprite in hand:
                 sprite.flip = 1.0 if self.visible(each) else 0.0
 
+    # ------------------------------------------------------------- the screens' verbs
+
+    def highlight(self, lifted: frozenset[int], dimmed: frozenset[int]) -> None:
+        """Lift the viewer's cards (by uid) they may play now and dim those they may not."""
+        self.lifted, self.dimmed = lifted, dimmed
+
+    def point_at(self, uid: int | None) -> None:
+        """The viewer's card under the pointer or the keyboard focus (None: none)."""
+        self.hover = uid
+
+    def drag(self, uid: int, pos: tuple[int, int]) -> None:
+        """The card held by the pointer follows it (it re-fans when let go)."""
+        sprite = self.sprites.get(uid)
+        if sprite is not None:
+            sprite.x, sprite.y = pos
+
+    def reject(self, uid: int) -> None:
+        """A card the viewer chose but may not play shakes."""
+        sprite = self.sprites.get(uid)
+        if sprite is not None:
+            sprite.shake = 1.0
+            self.tweens.start(sprite, "shake", 0.0, 0.45)
+
+    def restore(self, game: Game, lines: Sequence[str], status: str) -> None:
+        """Show ``game`` as it stands with nothing left to play: the sprites snapped, the move
+        log replaced by ``lines`` (the moves that led here) and ``status`` on the banner."""
+        self.queue.clear()
+        self.snap(game)
+        self.log[:] = lines
+        self.status = status
+
     def seat_center(self, seat: int) -> tuple[float, float]:
         return self.place(seat).plate.center
 
@@ -321,11 +352,11 @@ class Presenter:
             case CardsDiscarded(player=player, cards=cards):
                 return self._discarded(player, cards)
             case HandsShuffled(deals=deals):
-                return self._gather_and_deal(deals)
+                return _gather_and_deal(self, deals)
             case HandsSwapped(player=player, target=target, player_hand=mine, target_hand=theirs):
-                return self._rehome({player: mine, target: theirs})
+                return _rehome(self, {player: mine, target: theirs})
             case HandsPassed(hands=hands):
-                return self._rehome(dict(enumerate(hands)))
+                return _rehome(self, dict(enumerate(hands)))
             case RoundEnded():
                 return self._round_ended(event)
             case Challenged(player=player, target=target, hand=hand) if (
@@ -526,51 +557,6 @@ class Presenter:
         """A card back in the draw pile is no longer a sprite once it has landed."""
         self.queue.appendleft((_Forget(sprite), ""))
 
-    def _gather_and_deal(self, deals: Sequence[tuple[int, Card | None]]) -> float:
-        cx, cy = self.layout.prompt.center
-        everyone = [s for hand in self.hands for s in hand]
-        for i, sprite in enumerate(everyone):
-            self._move(sprite, cx, cy, self.rng.uniform(-25, 25), 90, FLIGHT_S, i * 0.005)
-            self._flip(sprite, 0.0)
-        self.hands = [[] for _ in self.layout.seats]
-        gather = FLIGHT_S + len(everyone) * 0.005 + 0.2
-        for i, (seat, card, (x, y, angle)) in enumerate(
-            deal_places(deals, len(self.hands), self.fan_slots)
-        ):
-            sprite = self.sprites[card.uid]
-            self.hands[seat].append(sprite)
-            self._move(
-                sprite,
-                x,
-                y,
-                angle,
-                self.place(seat).card_width,
-                FLIGHT_S,
-                gather + i * DEAL_GAP_S / 2,
-            )
-        total = gather + len(deals) * DEAL_GAP_S / 2 + FLIGHT_S
-        self.sounds.play(Sfx.SHUFFLE)
-        self.queue.appendleft((_Refan(None), ""))
-        return total
-
-    def _rehome(self, hands: dict[int, Sequence[Card | None]]) -> float:
-        """Swapped or passed hands: each card flies from its old seat to its new one."""
-        for seat, cards in hands.items():
-            moved = []
-            for card in cards:
-                assert card is not None, "the presenter is fed unredacted events"
-                sprite = self.sprites[card.uid]
-                for hand in self.hands:
-                    if sprite in hand:
-                        hand.remove(sprite)
-                        break
-                moved.append(sprite)
-            self.hands[seat] = moved
-        for seat in hands:
-            self.refan(seat, FLIGHT_S)
-        self.sounds.play(Sfx.SHUFFLE)
-        return FLIGHT_S + 0.2
-
     # ------------------------------------------------------------- drawing
 
     def hand_uids(self, seat: int) -> list[int]:
@@ -608,3 +594,51 @@ def _show_hand(presenter: Presenter, seat: int, event: Challenged | None) -> flo
         return 0.0
     presenter.queue.appendleft((_Cover(seat), ""))
     return max(SHOWN_S, presenter._cue(event))
+
+
+def _gather_and_deal(presenter: Presenter, deals: Sequence[tuple[int, Card | None]]) -> float:
+    """Wild Shuffle Hands: every card gathers in the middle, then is dealt to its new seat."""
+    cx, cy = presenter.layout.prompt.center
+    everyone = [s for hand in presenter.hands for s in hand]
+    for i, sprite in enumerate(everyone):
+        presenter._move(sprite, cx, cy, presenter.rng.uniform(-25, 25), 90, FLIGHT_S, i * 0.005)
+        presenter._flip(sprite, 0.0)
+    presenter.hands = [[] for _ in presenter.layout.seats]
+    gather = FLIGHT_S + len(everyone) * 0.005 + 0.2
+    for i, (seat, card, (x, y, angle)) in enumerate(
+        deal_places(deals, len(presenter.hands), presenter.fan_slots)
+    ):
+        sprite = presenter.sprites[card.uid]
+        presenter.hands[seat].append(sprite)
+        presenter._move(
+            sprite,
+            x,
+            y,
+            angle,
+            presenter.place(seat).card_width,
+            FLIGHT_S,
+            gather + i * DEAL_GAP_S / 2,
+        )
+    total = gather + len(deals) * DEAL_GAP_S / 2 + FLIGHT_S
+    presenter.sounds.play(Sfx.SHUFFLE)
+    presenter.queue.appendleft((_Refan(None), ""))
+    return total
+
+
+def _rehome(presenter: Presenter, hands: dict[int, Sequence[Card | None]]) -> float:
+    """Swapped or passed hands: each card flies from its old seat to its new one."""
+    for seat, cards in hands.items():
+        moved = []
+        for card in cards:
+            assert card is not None, "the presenter is fed unredacted events"
+            sprite = presenter.sprites[card.uid]
+            for hand in presenter.hands:
+                if sprite in hand:
+                    hand.remove(sprite)
+                    break
+            moved.append(sprite)
+        presenter.hands[seat] = moved
+    for seat in hands:
+        presenter.refan(seat, FLIGHT_S)
+    presenter.sounds.play(Sfx.SHUFFLE)
+    return FLIGHT_S + 0.2

@@ -16,12 +16,12 @@ from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_shape, icon
 from scenes.assets import Weight, font, scaled
+from scenes.board.buttons import ButtonSpec
+from scenes.board.layout import Box, Layout
+from scenes.board.presenter import Presenter
+from scenes.board.sprites import SHADOW_REST, shown_lift
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
-from scenes.table.layout import Box, Layout
-from scenes.table.moves import ButtonSpec
-from scenes.table.presenter import Presenter
-from scenes.table.sprites import SHADOW_REST, shown_lift
 from scenes.ui import (
     GOLD,
     MUTED,

@@ -27,9 +27,9 @@ from game.events import (
 )
 from scenes.art import COLOR_RGB, CardArt, card_size
 from scenes.assets import Weight, font
+from scenes.board.layout import Box, Layout, SeatLayout
+from scenes.board.tween import out_back, pulse
 from scenes.sound import Sfx
-from scenes.table.layout import Box, Layout, SeatLayout
-from scenes.table.tween import out_back, pulse
 from scenes.ui import GOLD, WHITE, draw_text, panel, render
 
 # How long a mark stays up at speed 1, in seconds.
