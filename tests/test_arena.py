@@ -25,12 +25,18 @@ def test_expert_options_are_parsed_and_reach_the_expert() -> None:
             expert_option(bad)
     agent = agent_for("expert", 0.2, 10, (("read_plays", 0.0), ("mismatch_keep", 0.5)))
     assert isinstance(agent, Expert)
-    assert not agent.read_plays and agent.mismatch_keep == 0.5 and agent.infer_named
-    assert agent.playout_lacks and agent.draw_candidate
+    assert (
+        not agent.config.read_plays
+        and agent.config.mismatch_keep == 0.5
+        and agent.config.infer_named
+    )
+    assert agent.config.playout_lacks and agent.config.draw_candidate
     off = agent_for("expert", 0.2, 10, (("playout_lacks", 0.0), ("draw_candidate", 0.0)))
-    assert isinstance(off, Expert) and not off.playout_lacks and not off.draw_candidate
+    assert (
+        isinstance(off, Expert) and not off.config.playout_lacks and not off.config.draw_candidate
+    )
     plain = agent_for("expert", 0.2, 10)
-    assert isinstance(plain, Expert) and plain.read_plays
+    assert isinstance(plain, Expert) and plain.config.read_plays
     assert not isinstance(agent_for("hard", 0.2, 10, (("read_plays", 0.0),)), Expert)
 
 
