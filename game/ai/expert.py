@@ -321,7 +321,7 @@ def sample_hands(
     other hands standing, but for a ``keep`` share of them, so the samples lean toward the
     hands that explain the table. Each player's hand is dealt again on its own: a whole deal
     dealt again until every hand explains its plays (``each`` False, as before 2026-11-26)
-    reached one at four players less often and at a higher cost (docs/AI.md)."""
+    reached one at four players less often and at a higher cost (docs/ai-journal.md)."""
     hands, pile, firsts = _deal(view, memory, rng, infer_named, rank_lacks)
     if not reading:
         return hands, pile
