@@ -23,8 +23,14 @@ from pathlib import Path
 
 __version__ = "0.4.0"
 
-# What tools.build_fast compiles, in game/.
-COMPILED_MODULES = ("engine", "ai/playout", "ai/inference")
+# The modules tools.build_fast compiles with mypyc: the one list build.spec (which leaves
+# their plain sources out of a package that ships the build), tools.build_fast and the tests read.
+COMPILED_MODULES = ("game.engine", "game.ai.playout", "game.ai.inference")
+
+
+def compiled_sources() -> list[str]:
+    """The compiled modules' sources, relative to the project root (``game/engine.py``...)."""
+    return [name.replace(".", "/") + ".py" for name in COMPILED_MODULES]
 
 
 def fast_stamp(package: Path) -> str:
@@ -52,7 +58,7 @@ def _compiled_dir() -> Path | None:
 
 
 _FAST = _compiled_dir()
-COMPILED = _FAST is not None  # are game.engine and game.ai.playout the mypyc build?
+COMPILED = _FAST is not None  # are the COMPILED_MODULES the mypyc build?
 FAST_DIR = _FAST  # build/fast/game while the compiled build is in use (game.ai reads it)
 if _FAST is not None:
     __path__.insert(0, str(_FAST))

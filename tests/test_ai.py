@@ -16,6 +16,7 @@ from game.ai.expert import deal_hidden, sample_position
 from game.ai.levels import Hard, is_bluff, is_window_action
 from game.ai.memory import Memory
 from game.ai.playout import Lacks, Tally, WildFourMemory, light_policy, playout
+from game.ai.worker import SearchPool
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
 from game.check import state_problems
 from game.engine import Game, Phase
@@ -31,6 +32,7 @@ from game.events import (
 )
 from game.randomplay import random_action
 from game.rules import Rules, Stacking, TargetMode, preset
+from game.view import SeatView
 from tests.helpers import new_game
 from tools.measure.outside_agent import RLCardRule
 
@@ -482,7 +484,7 @@ def search_with_fixed_outcomes(
         return outcomes[first.card.code]
 
     monkeypatch.setattr(expert, "playout", fixed)
-    agent = expert.Expert(samples=samples)
+    agent = expert.Expert(expert.ExpertConfig(samples=samples))
     candidates = [Play(0, red5), Play(0, blue5), Play(0, green1)]
     choice = agent.search(
         game.view(0), memory_of(game, 0), list(candidates), candidates[0], random.Random(3)
@@ -529,7 +531,7 @@ def test_expert_searches_drawing_instead_of_playing(
         return 1.0 if isinstance(first, Draw) else -1.0
 
     monkeypatch.setattr(expert, "playout", fixed)
-    agent = expert.Expert(samples=60, draw_candidate=allowed)
+    agent = expert.Expert(expert.ExpertConfig(samples=60, draw_candidate=allowed))
     choice = agent.decide(game.view(0), memory_of(game, 0), random.Random(3))
     assert isinstance(choice, Draw) is allowed, choice
 
@@ -683,3 +685,71 @@ def test_the_outside_agent_keeps_wilds_and_plays_a_wild_draw_four_last() -> None
     assert agent.decide(game.view(0), memory_of(game, 0), random.Random(1)) == ChooseColor(
         0, Color.BLUE
     )
+
+
+# Every option away from its default (the search bounded by samples, not time, so that both
+# processes run the same search).
+OPTIONS = expert.ExpertConfig(
+    budget_s=5.0,
+    samples=30,
+    margin=0.0,
+    se_k=0.0,
+    drop_k=0.5,
+    infer_named=False,
+    read_plays=False,
+    mismatch_keep=0.5,
+    rank_lacks=False,
+    playout_lacks=False,
+    draw_candidate=False,
+    own_lacks=False,
+    hard_challenges=False,
+    hard_plays=False,
+    deal_each=False,
+    read_across=False,
+)
+
+
+def expert_turns(count: int) -> list[tuple[SeatView, Memory]]:
+    """Seats' views of turns with more than one card to play, from seeded three-player hands
+    that Hard plays."""
+    found: list[tuple[SeatView, Memory]] = []
+    eligible = 0
+    for seed in range(40):
+        game = Game(Rules(), 3, seed)
+        table = AutoTable(game, {s: Hard() for s in range(3)}, seed)
+        for _ in range(400):
+            if game.is_over or len(found) >= count:
+                break
+            seat = game.actor
+            plays = {a.card.code for a in game.legal_actions() if isinstance(a, Play)}
+            if game.phase is Phase.PLAY and len(plays) >= 2:
+                eligible += 1
+                if eligible % 4 == 0:  # turns spread over the hands
+                    found.append((game.view(seat), memory_of(game, seat)))
+            if table.step() is None:
+                break
+        if len(found) >= count:
+            return found
+    return found
+
+
+def test_an_expert_decides_the_same_in_the_worker_with_all_its_options() -> None:
+    # Its whole config crosses to the worker: before, only budget_s and samples did, and the
+    # worker's Expert searched with the default options instead.
+    turns = expert_turns(6)
+    assert len(turns) == 6
+    here = [expert.Expert(OPTIONS).decide(v, m, random.Random(i)) for i, (v, m) in enumerate(turns)]
+    default = expert.ExpertConfig(samples=OPTIONS.samples)
+    plain = [
+        expert.Expert(default).decide(v, m, random.Random(i)) for i, (v, m) in enumerate(turns)
+    ]
+    assert here != plain  # the options change decisions on these turns
+    pool = SearchPool()
+    try:
+        there = [
+            pool.submit(expert.Expert(OPTIONS), v, m, random.Random(i)).result(timeout_s=120)
+            for i, (v, m) in enumerate(turns)
+        ]
+    finally:
+        pool.shutdown()
+    assert there == here

@@ -8,13 +8,28 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
-from game.ai.expert import Expert
+from game.ai.expert import Expert, ExpertConfig
 from tools.arena import Job, agent_for, expert_option, run
 from tools.measure.common import hand_rules, percentile
+
+
+def test_every_expert_option_can_be_set_from_the_arena() -> None:
+    # The --expert options are the config's fields (but the bounds, which have flags of their
+    # own): a new option needs no second list, and each one reaches the Expert.
+    names = [f.name for f in fields(ExpertConfig) if f.name not in ("budget_s", "samples")]
+    for name in names:
+        assert expert_option(f"{name}=0") == (name, 0.0)
+    agent = agent_for("expert", 0.5, 7, tuple((name, 0.0) for name in names))
+    assert isinstance(agent, Expert)
+    for f in fields(ExpertConfig):
+        value = getattr(agent.config, f.name)
+        expected = {"budget_s": 0.5, "samples": 7}.get(f.name, 0.0)
+        assert value == expected and value != getattr(ExpertConfig(), f.name), f.name
 
 
 def test_expert_options_are_parsed_and_reach_the_expert() -> None:
@@ -25,12 +40,18 @@ def test_expert_options_are_parsed_and_reach_the_expert() -> None:
             expert_option(bad)
     agent = agent_for("expert", 0.2, 10, (("read_plays", 0.0), ("mismatch_keep", 0.5)))
     assert isinstance(agent, Expert)
-    assert not agent.read_plays and agent.mismatch_keep == 0.5 and agent.infer_named
-    assert agent.playout_lacks and agent.draw_candidate
+    assert (
+        not agent.config.read_plays
+        and agent.config.mismatch_keep == 0.5
+        and agent.config.infer_named
+    )
+    assert agent.config.playout_lacks and agent.config.draw_candidate
     off = agent_for("expert", 0.2, 10, (("playout_lacks", 0.0), ("draw_candidate", 0.0)))
-    assert isinstance(off, Expert) and not off.playout_lacks and not off.draw_candidate
+    assert (
+        isinstance(off, Expert) and not off.config.playout_lacks and not off.config.draw_candidate
+    )
     plain = agent_for("expert", 0.2, 10)
-    assert isinstance(plain, Expert) and plain.read_plays
+    assert isinstance(plain, Expert) and plain.config.read_plays
     assert not isinstance(agent_for("hard", 0.2, 10, (("read_plays", 0.0),)), Expert)
 
 

@@ -66,7 +66,7 @@ def test_a_variant_is_read() -> None:
     assert parse_variant("argmax=600:0:0:1.5") == Variant("argmax", 600, 0.0, 0.0, 1.5)
     assert not parse_variant("blind=60:0:0:1.5:0").infer_named
     unread = parse_variant("unread=60:0:0:1.5:1:0")
-    assert unread.infer_named and not unread.read_plays and not unread.agent().read_plays
+    assert unread.infer_named and not unread.read_plays and not unread.agent().config.read_plays
 
 
 def test_the_summary_pairs_each_variant_with_the_first() -> None:
@@ -85,9 +85,13 @@ def test_a_variant_takes_the_arenas_expert_options() -> None:
     nodraw = parse_variant("nodraw=60:0.02:1:1.5:draw_candidate=0:margin=0.05")
     assert nodraw.options == (("draw_candidate", 0.0), ("margin", 0.05))
     agent = nodraw.agent()
-    assert not agent.draw_candidate and agent.margin == 0.05 and agent.read_plays
+    assert (
+        not agent.config.draw_candidate and agent.config.margin == 0.05 and agent.config.read_plays
+    )
     both = parse_variant("x=60:0.02:1:1.5:1:0:playout_lacks=0").agent()
-    assert not both.read_plays and not both.playout_lacks and both.draw_candidate
+    assert (
+        not both.config.read_plays and not both.config.playout_lacks and both.config.draw_candidate
+    )
     for bad in ("x=60:0:0:0:draw_candidate=2", "x=60:0:0:0:nope=1", "x=60:0:0:0:margin=0:1"):
         with pytest.raises(argparse.ArgumentTypeError):
             parse_variant(bad)

@@ -3,8 +3,11 @@ compiled build (tools.build_fast) against the plain engine, state by state over 
 
 from __future__ import annotations
 
+import ast
 import copy
 import hashlib
+import importlib
+import importlib.util
 import os
 import random
 import subprocess
@@ -14,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import game
+import tools.build_fast
 from game.ai.playout import playout
 from game.engine import Game
 from game.events import RoundEnded
@@ -172,11 +176,8 @@ print(reading_answers(games // 4))
 
 @pytest.mark.skipif(not game.COMPILED, reason="no compiled engine built (make fast)")
 def test_the_compiled_build_plays_every_state_and_playout_like_the_python_one() -> None:
-    import game.ai.inference
-    import game.ai.playout
-    import game.engine
-
-    for module in (game.engine, game.ai.playout, game.ai.inference):
+    for name in game.COMPILED_MODULES:
+        module = importlib.import_module(name)
         assert module.__file__ is not None and not module.__file__.endswith(".py")
     games = 40
     env = {**os.environ, "UNO_PURE_PYTHON": "1"}
@@ -199,11 +200,60 @@ def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:
     """The stamp ties a build to the package's sources: any changed source ignores it."""
     package = tmp_path / "game"
     (package / "ai").mkdir(parents=True)
-    for name in (*game.COMPILED_MODULES, "cards"):
-        (package / f"{name}.py").write_text("x = 1\n")
+    for source in (*game.compiled_sources(), "game/cards.py"):
+        (tmp_path / source).write_text("x = 1\n")
     stamp = game.fast_stamp(package)
     assert game.fast_stamp(package) == stamp
     for name in ("engine", "cards", "ai/playout"):
         (package / f"{name}.py").write_text("x = 2\n")
         assert game.fast_stamp(package) != stamp
         (package / f"{name}.py").write_text("x = 1\n")
+
+
+def test_the_compiled_modules_are_listed_once_and_exist() -> None:
+    sources = game.compiled_sources()
+    assert len(set(game.COMPILED_MODULES)) == len(game.COMPILED_MODULES)
+    for name, source in zip(game.COMPILED_MODULES, sources, strict=True):
+        assert (ROOT / source).is_file(), source
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.name == name
+
+
+def test_build_fast_compiles_the_listed_modules(monkeypatch: pytest.MonkeyPatch) -> None:
+    # mypyc is not run: the command build() would run is caught and answered with a failure.
+    sent: list[list[str]] = []
+
+    def run(args: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        sent.append(list(args))
+        return subprocess.CompletedProcess(args, 1, "", "not run here")
+
+    monkeypatch.setattr("tools.build_fast.shutil.which", lambda _: "/usr/bin/cc")
+    monkeypatch.setattr(tools.build_fast, "compiler_path", lambda: None)
+    monkeypatch.setattr("tools.build_fast.subprocess.run", run)
+    assert tools.build_fast.build() == "mypyc failed:\n  not run here"
+    assert len(sent) == 1 and sent[0][-len(game.COMPILED_MODULES) :] == game.compiled_sources()
+
+
+def test_build_spec_leaves_out_the_listed_modules_and_names_none_itself() -> None:
+    """build.spec runs only under PyInstaller, so it is read: its excludes take the compiled
+    modules from game.COMPILED_MODULES, and no compiled module is written in it again."""
+    tree = ast.parse((ROOT / "build.spec").read_text(encoding="utf-8"))
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "game"
+        for alias in node.names
+    }
+    assert "COMPILED_MODULES" in imported
+    excludes = [
+        kw.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Analysis"
+        for kw in node.keywords
+        if kw.arg == "excludes"
+    ]
+    assert len(excludes) == 1
+    names = {n.id for n in ast.walk(excludes[0]) if isinstance(n, ast.Name)}
+    assert "COMPILED_MODULES" in names
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
+    assert not strings & set(game.COMPILED_MODULES)

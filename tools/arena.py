@@ -32,14 +32,12 @@ import math
 import multiprocessing
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from game.ai import Level, make_agent
-from game.ai import expert as expert_mod
 from game.ai.driver import AutoTable
-from game.ai.expert import Expert
-from game.ai.inference import MISMATCH_KEEP
+from game.ai.expert import BUDGET_S, Expert, ExpertConfig
 from game.ai.levels import Agent
 from game.engine import Game
 from game.events import RoundEnded
@@ -71,19 +69,10 @@ class Totals:
     b_points: list[float] = field(default_factory=list)
 
 
-EXPERT_FLOATS = ("margin", "se_k", "drop_k", "mismatch_keep")
-EXPERT_FLAGS = (
-    "infer_named",
-    "read_plays",
-    "rank_lacks",
-    "playout_lacks",
-    "draw_candidate",
-    "own_lacks",
-    "hard_challenges",
-    "hard_plays",
-    "deal_each",
-    "read_across",
-)
+# The Expert's options --expert can set: every field of its config but the search's bounds.
+_OPTIONS = [f for f in fields(ExpertConfig) if f.name not in ("budget_s", "samples")]
+EXPERT_FLOATS = tuple(f.name for f in _OPTIONS if f.type in (float, "float"))
+EXPERT_FLAGS = tuple(f.name for f in _OPTIONS if f.type in (bool, "bool"))
 
 
 def agent_for(
@@ -92,25 +81,8 @@ def agent_for(
     if name == OUTSIDE:
         return RLCardRule()
     if name == Level.EXPERT.value and expert:
-        opts = dict(expert)
-        return Expert(
-            budget_s=budget_s,
-            samples=samples,
-            margin=opts.get("margin", expert_mod.MARGIN),
-            se_k=opts.get("se_k", expert_mod.SE_K),
-            drop_k=opts.get("drop_k", expert_mod.DROP_K),
-            mismatch_keep=opts.get("mismatch_keep", MISMATCH_KEEP),
-            infer_named=bool(opts.get("infer_named", 1.0)),
-            read_plays=bool(opts.get("read_plays", 1.0)),
-            rank_lacks=bool(opts.get("rank_lacks", 1.0)),
-            playout_lacks=bool(opts.get("playout_lacks", 1.0)),
-            draw_candidate=bool(opts.get("draw_candidate", 1.0)),
-            own_lacks=bool(opts.get("own_lacks", 1.0)),
-            hard_challenges=bool(opts.get("hard_challenges", 1.0)),
-            hard_plays=bool(opts.get("hard_plays", 1.0)),
-            deal_each=bool(opts.get("deal_each", 1.0)),
-            read_across=bool(opts.get("read_across", 1.0)),
-        )
+        opts: dict[str, Any] = {k: bool(v) if k in EXPERT_FLAGS else v for k, v in expert}
+        return Expert(replace(ExpertConfig(budget_s=budget_s, samples=samples), **opts))
     return make_agent(Level(name), budget_s=budget_s, samples=samples)
 
 
@@ -238,7 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--rounds", type=int, default=2000, help="hands, two per deal")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=0.2, help="Expert seconds per decision")
+    parser.add_argument(
+        "--budget", type=float, default=BUDGET_S, help="Expert seconds per decision"
+    )
     parser.add_argument("--samples", type=int, default=None, help="Expert samples per decision")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--rule", action="append", default=[], metavar="SWITCH=VALUE")

@@ -2,9 +2,9 @@
 
     python -m tools.build_fast
 
-The compiled engine is the same source (``game/engine.py``, and the Expert's playouts in
-``game/ai/playout.py``) built as C extensions: the simulator, the arena and the Expert's
-playouts run about twice as fast on it (docs/BENCHMARKS.md).
+The compiled engine is the same source (the modules ``game.COMPILED_MODULES`` lists: the engine,
+the Expert's playouts and its reading of the plays) built as C extensions: the simulator, the
+arena and the Expert's playouts run about twice as fast on it (docs/BENCHMARKS.md).
 ``game/__init__.py`` loads it only while its stamp matches the source and this Python; otherwise,
 and wherever no C compiler is found, the plain-Python engine runs, unchanged. The build happens
 in a temporary copy of ``game/``, so the working tree never holds compiled files next to the
@@ -81,7 +81,7 @@ def build() -> str | None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         shutil.copytree(ROOT / "game", work / "game", ignore=shutil.ignore_patterns("__pycache__"))
-        sources = [f"game/{name}.py" for name in game.COMPILED_MODULES]
+        sources = game.compiled_sources()
         done = subprocess.run(
             [sys.executable, "-c", "import sys; from mypyc.__main__ import main; main()", *sources],
             cwd=work,

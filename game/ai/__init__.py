@@ -11,15 +11,16 @@ import game
 if game.FAST_DIR is not None:  # the compiled playouts (tools.build_fast) come first
     __path__.insert(0, str(game.FAST_DIR / "ai"))
 
-from game.ai.expert import Expert
+from game.ai.expert import BUDGET_S, Expert, ExpertConfig
 from game.ai.levels import LEVELS, Agent, Level, Timing
 
 
-def make_agent(level: Level, *, budget_s: float = 0.2, samples: int | None = None) -> Agent:
-    """An agent of ``level``; ``budget_s`` and ``samples`` bound the Expert's search."""
+def make_agent(level: Level, *, budget_s: float = BUDGET_S, samples: int | None = None) -> Agent:
+    """An agent of ``level``; ``budget_s`` and ``samples`` bound the Expert's search (its other
+    options: ``Expert(ExpertConfig(...))``)."""
     if level is Level.EXPERT:
-        return Expert(budget_s=budget_s, samples=samples)
+        return Expert(ExpertConfig(budget_s=budget_s, samples=samples))
     return LEVELS[level]()
 
 
-__all__ = ["Agent", "Level", "Timing", "make_agent"]
+__all__ = ["BUDGET_S", "Agent", "Level", "Timing", "make_agent"]

@@ -16,7 +16,7 @@ near-ties. The Hard choice stands unless another candidate wins a clearly larger
 same samples; a candidate that clearly cannot is dropped on the way, so the samples go to the
 lines still in question. The color for its own Wild or Wild Draw Four is searched the same
 way, from the position just before the wild left the hand. It stops at its time budget
-(default 0.2 s) or after a fixed number of samples (for reproducible arenas), whichever comes
+(``BUDGET_S``) or after a fixed number of samples (for reproducible arenas), whichever comes
 first. Other decisions (challenges, windows, house rules) are the Hard level's. It is a pure
 function of the view, the memory and its random generator, so the table runs it in a worker
 process (``game.ai.worker``) and gets the decision it would have made in its own, while its
@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.actions import (
     Action,
@@ -76,47 +76,45 @@ CHECK_EVERY = 20
 DROP_K = 1.5
 
 
+# The Expert's time per decision, in seconds: the default of ExpertConfig, make_agent and the
+# tools' --budget.
+BUDGET_S = 0.2
+
+
+@dataclass(frozen=True)
+class ExpertConfig:
+    """Every option of an Expert: the whole of it crosses to the worker process
+    (``game.ai.worker``), so an Expert decides there as it would here. The defaults are the
+    level as it plays; the switches turn off one part each (``tools.arena --expert``,
+    ``tools.measure.decision_gain``)."""
+
+    budget_s: float = BUDGET_S  # the search stops after this long...
+    samples: int | None = None  # ...or after this many samples (reproducible arenas)
+    # The guard and the dropping of the search (the module constants by default).
+    margin: float = MARGIN
+    se_k: float = SE_K
+    drop_k: float = DROP_K
+    infer_named: bool = True  # a player holds the color it named for its wild
+    read_plays: bool = True  # samples lean toward hands that explain the leads seen
+    mismatch_keep: float = MISMATCH_KEEP  # the share of unexplained hands kept anyway
+    rank_lacks: bool = True  # ranks a player lacked, as well as colors
+    playout_lacks: bool = True  # the playouts' players count what they saw others lack
+    draw_candidate: bool = True  # drawing instead of playing is searched
+    own_lacks: bool = True  # the foes in the playouts also read the Expert's lacks
+    hard_challenges: bool = True  # the playouts challenge a +4 as Hard judges it
+    hard_plays: bool = True  # the playouts play Hard's choices
+    deal_each: bool = True  # each hand is dealt again on its own (else the whole deal)
+    read_across: bool = True  # leads made before the player took cards are read too
+
+
+DEFAULT = ExpertConfig()
+
+
 class Expert(Hard):
     level = Level.EXPERT
 
-    def __init__(
-        self,
-        budget_s: float = 0.2,
-        samples: int | None = None,
-        *,
-        margin: float = MARGIN,
-        se_k: float = SE_K,
-        drop_k: float = DROP_K,
-        infer_named: bool = True,
-        read_plays: bool = True,
-        mismatch_keep: float = MISMATCH_KEEP,
-        rank_lacks: bool = True,
-        playout_lacks: bool = True,
-        draw_candidate: bool = True,
-        own_lacks: bool = True,
-        hard_challenges: bool = True,
-        hard_plays: bool = True,
-        deal_each: bool = True,
-        read_across: bool = True,
-    ) -> None:
-        self.budget_s = budget_s
-        self.samples = samples
-        # The guard and the dropping of the search (module constants; tools.measure.decision_gain
-        # compares other settings on the same positions).
-        self.margin = margin
-        self.se_k = se_k
-        self.drop_k = drop_k
-        self.infer_named = infer_named
-        self.read_plays = read_plays
-        self.mismatch_keep = mismatch_keep
-        self.rank_lacks = rank_lacks
-        self.playout_lacks = playout_lacks
-        self.draw_candidate = draw_candidate
-        self.own_lacks = own_lacks
-        self.hard_challenges = hard_challenges
-        self.hard_plays = hard_plays
-        self.deal_each = deal_each
-        self.read_across = read_across
+    def __init__(self, config: ExpertConfig = DEFAULT) -> None:
+        self.config = config
         # Each search's samples, and whether the time budget ended it (tools.measure.ai_timing).
         self.searched: list[tuple[int, bool]] = []
 
@@ -133,7 +131,7 @@ class Expert(Hard):
         # Declining to play: after a draw, keeping the drawn card; before, drawing instead of
         # playing (the rules allow it; it may keep a wild for the end).
         candidates = plays + [a for a in legal if isinstance(a, Pass)]
-        if self.draw_candidate and plays:
+        if self.config.draw_candidate and plays:
             candidates += [a for a in legal if isinstance(a, Draw)]
         if default is None:
             return default
@@ -187,17 +185,16 @@ class Expert(Hard):
         sample by sample. A candidate whose gain is clearly below the margin (by ``DROP_K``
         standard errors, checked every ``CHECK_EVERY`` samples) is dropped, so the samples
         go to the lines still in question; when only the Hard choice is left, it stands."""
+        c = self.config
         base_i = candidates.index(default)
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         runs = 0
-        reading = (
-            Reading(view, memory.led, memory.known, self.read_across) if self.read_plays else None
-        )
+        reading = Reading(view, memory.led, memory.known, c.read_across) if c.read_plays else None
         lacks = None
-        if self.playout_lacks:
+        if c.playout_lacks:
             # The foes in the playouts also count with what they could read of our hand.
-            skip = -1 if self.own_lacks else view.seat
+            skip = -1 if c.own_lacks else view.seat
             lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
         record = WildFourMemory.of(
             view.players,
@@ -206,19 +203,19 @@ class Expert(Hard):
             memory.challenges,
             memory.wd4_faced,
         )
-        deadline = time.perf_counter() + self.budget_s
-        limit = self.samples if self.samples is not None else 1_000_000
+        deadline = time.perf_counter() + c.budget_s
+        limit = c.samples if c.samples is not None else 1_000_000
         while runs < limit:
             sample = random.Random(int(rng.random() * 2**31))
             hands, pile = sample_hands(
                 view,
                 memory,
                 sample,
-                self.infer_named,
+                c.infer_named,
                 reading,
-                self.mismatch_keep,
-                self.rank_lacks,
-                self.deal_each,
+                c.mismatch_keep,
+                c.rank_lacks,
+                c.deal_each,
             )
             seed = int(sample.random() * 2**31)
             for i in alive:
@@ -236,19 +233,19 @@ class Expert(Hard):
                         candidates[i],
                         own,
                         record,
-                        self.hard_challenges,
-                        self.hard_plays,
+                        c.hard_challenges,
+                        c.hard_plays,
                     )
                 )
             runs += 1
-            if self.samples is None and time.perf_counter() >= deadline:
+            if c.samples is None and time.perf_counter() >= deadline:
                 break
             if runs >= FIRST_CHECK and runs % CHECK_EVERY == 0:
                 alive = [
                     i
                     for i in alive
                     if i == base_i
-                    or _upper(_diffs(values[i], values[base_i]), self.drop_k) >= self.margin
+                    or _upper(_diffs(values[i], values[base_i]), c.drop_k) >= c.margin
                 ]
                 if len(alive) == 1:
                     self.searched.append((runs, False))
@@ -258,9 +255,9 @@ class Expert(Hard):
         best, best_gain = default, 0.0
         for i in alive:
             gain, spread = _mean_se(_diffs(values[i], values[base_i]))
-            if gain > max(self.margin, self.se_k * spread) and gain > best_gain:
+            if gain > max(c.margin, c.se_k * spread) and gain > best_gain:
                 best, best_gain = candidates[i], gain
-        self.searched.append((runs, self.samples is None and runs < limit))
+        self.searched.append((runs, c.samples is None and runs < limit))
         return best
 
 
@@ -324,7 +321,7 @@ def sample_hands(
     other hands standing, but for a ``keep`` share of them, so the samples lean toward the
     hands that explain the table. Each player's hand is dealt again on its own: a whole deal
     dealt again until every hand explains its plays (``each`` False, as before 2026-11-26)
-    reached one at four players less often and at a higher cost (docs/AI.md)."""
+    reached one at four players less often and at a higher cost (docs/ai-journal.md)."""
     hands, pile, firsts = _deal(view, memory, rng, infer_named, rank_lacks)
     if not reading:
         return hands, pile

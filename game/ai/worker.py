@@ -4,7 +4,8 @@ A thread cannot do this in CPython: the search holds the interpreter lock for it
 budget, and frames stall (``tools.bench_frames --expert`` measured a 76 ms frame). The table
 hands each Expert decision to ``SearchPool.submit`` instead, which sends the seat's view, its
 memory and its random state to one worker process and returns at once; the match asks the
-returned ``Search`` whether it is done on later frames.
+returned ``Search`` whether it is done on later frames. The Expert's whole ``ExpertConfig`` goes
+with them, so the worker's Expert is the table's.
 
 Cards are sent by id. Every card of a deck is one shared object in each process (the engine
 compares cards by identity), so a card crosses as its uid and becomes the worker's own object
@@ -111,10 +112,10 @@ def _leave_with_parent() -> None:
 
 def _decide(kind: DeckKind, payload: bytes) -> bytes:
     """In the worker: the Expert's decision for the view and memory sent."""
-    budget_s, samples, view, memory, state = loads(payload, kind)
+    config, view, memory, state = loads(payload, kind)
     rng = random.Random()
     rng.setstate(state)
-    action = Expert(budget_s=budget_s, samples=samples).decide(view, memory, rng)
+    action = Expert(config).decide(view, memory, rng)
     return dumps(action)
 
 
@@ -128,9 +129,10 @@ class Search:
     def done(self) -> bool:
         return self._future.done()
 
-    def result(self) -> Action | None:
-        """The decision; raises if the worker failed (the caller then decides itself)."""
-        action: Action | None = loads(self._future.result(), self._kind)
+    def result(self, timeout_s: float | None = None) -> Action | None:
+        """The decision; raises if the worker failed (the caller then decides itself), or
+        TimeoutError if it is not back within ``timeout_s`` (None: wait for it)."""
+        action: Action | None = loads(self._future.result(timeout_s), self._kind)
         return action
 
     def cancel(self) -> None:
@@ -161,7 +163,8 @@ class SearchPool:
 
     def submit(self, agent: Agent, view: SeatView, memory: Memory, rng: random.Random) -> Search:
         assert isinstance(agent, Expert)
-        payload = dumps((agent.budget_s, agent.samples, view, memory, rng.getstate()))
+        # The Expert's whole config: every option decides there as it would here.
+        payload = dumps((agent.config, view, memory, rng.getstate()))
         kind = view.rules.deck
         try:
             return Search(self._pool.submit(_decide, kind, payload), kind)

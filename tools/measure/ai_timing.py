@@ -18,7 +18,7 @@ import time
 from game import COMPILED
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
-from game.ai.expert import Expert
+from game.ai.expert import BUDGET_S, Expert
 from game.ai.levels import Agent, Hard
 from game.engine import Game
 from tools.measure.common import hand_rules, percentile, stop_on_signals
@@ -52,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--preset", default="classic")
-    parser.add_argument("--budget", type=float, default=0.2, help="Expert seconds per decision")
+    parser.add_argument(
+        "--budget", type=float, default=BUDGET_S, help="Expert seconds per decision"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

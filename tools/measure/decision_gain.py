@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field
 
 from game.actions import Action, Play
 from game.ai.driver import AutoTable
-from game.ai.expert import DROP_K, MARGIN, SE_K, Expert, _kind
+from game.ai.expert import BUDGET_S, DROP_K, MARGIN, SE_K, Expert, ExpertConfig, _kind
 from game.ai.levels import Agent, Hard, Level
 from game.engine import Game, Phase
 from game.events import RoundEnded
@@ -72,7 +72,7 @@ class Variant:
             "read_plays": float(self.read_plays),
         }
         opts.update(self.options)
-        agent = agent_for(Level.EXPERT.value, 0.2, self.samples, tuple(opts.items()))
+        agent = agent_for(Level.EXPERT.value, BUDGET_S, self.samples, tuple(opts.items()))
         assert isinstance(agent, Expert)
         return agent
 
@@ -149,7 +149,8 @@ def positions(job: Job) -> list[tuple[AutoTable, int]]:
     for seat in sorted({first, (first + max(1, n // 2)) % n}):
         game = Game(job.rules, n, seed, dealer=job.deal % n)
         agents: dict[int, Agent] = {
-            s: Expert(samples=job.path_samples) if s == seat else Hard() for s in range(n)
+            s: Expert(ExpertConfig(samples=job.path_samples)) if s == seat else Hard()
+            for s in range(n)
         }
         table = AutoTable(game, agents, seed)
         while not game.is_over:
