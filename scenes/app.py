@@ -455,6 +455,10 @@ def desktop_size() -> tuple[int, int] | None:
     return desktops[0] if desktops else None
 
 
+# The desktop's height a restored window leaves free for its title bar and a taskbar.
+FRAME_ROOM_PX = 72
+
+
 def fitting_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
     """The window's size on a desktop: the logical size, or 85% of a smaller desktop (keeping
     16:9), so the title bar and the taskbar never push the table off the screen."""
@@ -470,11 +474,13 @@ def windowed_size(
     before: tuple[int, int] | None, desktop: tuple[int, int] | None
 ) -> tuple[int, int]:
     """The size to give the window back from full screen: the one it had before (None: it
-    opened in full screen), unless that no longer fits the desktop or is below the minimum."""
+    opened in full screen), unless that no longer fits the desktop with room for a title bar
+    and a taskbar (a 1366x740 window on a 768-pixel screen came back past its bottom edge), or
+    is below the minimum."""
     fit = fitting_size(desktop)
     if before is None:
         return fit
-    if desktop is not None and (before[0] > desktop[0] or before[1] > desktop[1]):
+    if desktop is not None and (before[0] > desktop[0] or before[1] > desktop[1] - FRAME_ROOM_PX):
         return fit
     return (max(before[0], MIN_WINDOW[0]), max(before[1], MIN_WINDOW[1]))
 

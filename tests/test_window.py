@@ -84,6 +84,9 @@ def test_windowed_size_is_the_size_before_unless_it_no_longer_fits() -> None:
     assert windowed_size(None, DESKTOP) == (1160, 652)  # opened in full screen
     assert windowed_size((1920, 1080), DESKTOP) == (1160, 652)  # larger than the desktop
     assert windowed_size((300, 200), DESKTOP) == MIN_WINDOW
+    # As tall as the screen less a title bar's height or so: it came back past the bottom edge.
+    assert windowed_size((1366, 740), DESKTOP) == (1160, 652)
+    assert windowed_size((1200, 675), DESKTOP) == (1200, 675)
 
 
 def test_ten_toggles_with_resizes_always_leave_a_window_that_fits(fake: FakeFullScreen) -> None:

@@ -75,7 +75,7 @@ DEAL_GAP_S = 0.06
 DRAW_GAP_S = 0.12
 REFAN_S = 0.2
 FLIP_S = 0.18
-SHOWN_S = 3.0  # a challenged hand stays face up for its challenger this long
+SHOWN_S = 4.5  # a challenged hand stays face up for its challenger this long (3 s was too short)
 # Only the top few discards are sprites; older ones are painted into the pile's look.
 DISCARD_SPRITES = 8
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import json
 import queue
 import secrets
@@ -248,7 +249,7 @@ class Phones:
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
-        if origin is not None and origin not in self.origins:
+        if origin is not None and origin not in self.origins and not _same_address(request, origin):
             raise web.HTTPForbidden(text=FOREIGN)
         seat = self.seat_of(request)
         if not self.joins.setdefault(seat, _Bucket(JOIN_PER_S, JOIN_BURST)).take():
@@ -453,3 +454,22 @@ class PhoneServer:
             sweeper.cancel()
             listener.close()
             await runner.cleanup()
+
+
+def _same_address(request: web.Request, origin: str) -> bool:
+    """The page came from this server by another of its addresses (127.0.0.1, a second network
+    card): its origin is the address the browser asked for. Only an address typed as digits (or
+    localhost) counts, so a site whose name was pointed at this computer (DNS rebinding) does not.
+    """
+    host = request.host
+    if origin != f"http://{host}":
+        return False
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True

@@ -316,7 +316,8 @@ class JoinOverlay(Scene):
         return code, pygame.Rect(cell.x + 15, cell.y + 14, cell.width - 30, 70), button
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, cell: pygame.Rect) -> None:
-        surface.blit(panel(cell.size, 18), cell)
+        # Nearly opaque: the banner of the table below must not show through the address.
+        surface.blit(panel(cell.size, 18, (16, 22, 30, 245)), cell)
         name = self.table.match.setup_seats[seat].name
         state = self.state(seat)
         code_spot, text, _ = self._spots(cell)

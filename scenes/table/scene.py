@@ -63,6 +63,11 @@ from scenes.ui import GOLD, Menu
 # What the phones are told when the table closes.
 LEFT_OVER = "The match is over. Thanks for playing!"
 LEFT_TABLE = "The table was closed on the computer: this match has ended here."
+# The match is kept: Continue on the computer brings it back with a new code for each phone.
+LEFT_SAVED = (
+    "The table left this match for now; it is saved on the computer. When it goes on there "
+    "(Continue), scan the new code on the screen to take your seat again."
+)
 # A refused card shows its reason this long.
 REFUSAL_S = 2.6
 # Autoplay at speed 0 applies at most this many actions per frame, so the window still redraws.
@@ -486,6 +491,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         if self.phones is not None:
-            self.phones.close(LEFT_OVER if self.match.is_match_over else LEFT_TABLE)
+            saved = LEFT_SAVED if self.autosave else LEFT_TABLE
+            self.phones.close(LEFT_OVER if self.match.is_match_over else saved)
         if self._pool is not None:
             self._pool.shutdown()
