@@ -43,6 +43,7 @@ def test_a_tiny_arena_plays_each_deal_twice() -> None:
     assert len(totals.a_points) == len(totals.b_points) == 4
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_an_arena_in_the_background_stops_on_a_signal_with_what_it_measured(
     sig: int, tmp_path: Path

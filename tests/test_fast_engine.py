@@ -170,6 +170,7 @@ print(reading_answers(games // 4))
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not game.COMPILED, reason="no compiled engine built (make fast)")
 def test_the_compiled_build_plays_every_state_and_playout_like_the_python_one() -> None:
     import game.ai.inference

@@ -595,6 +595,7 @@ def test_ticks_of_any_size_and_fast_forward_play_the_same_game(seed: int) -> Non
         assert other.game.state_digest() == fast.game.state_digest()
 
 
+@pytest.mark.subprocess
 def test_the_experts_search_in_a_worker_process_makes_the_same_moves_as_inline() -> None:
     seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT), ANA)
 
@@ -698,6 +699,7 @@ class NoSuchCard(pickle.Pickler):
         return 10_000 if obj == "card" else None
 
 
+@pytest.mark.subprocess
 def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
     seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT))
 
@@ -751,6 +753,7 @@ time.sleep(120)
     not Path("/proc/self/stat").exists(),
     reason="tells a worker that is gone from one its parent left unreaped by /proc (Linux)",
 )
+@pytest.mark.subprocess
 def test_the_worker_leaves_when_the_game_is_killed() -> None:
     owner = subprocess.Popen(
         [sys.executable, "-c", OWNER], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
@@ -770,6 +773,7 @@ def test_the_worker_leaves_when_the_game_is_killed() -> None:
     assert alive == [], "the worker outlived the game"
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
 def test_the_worker_searches_at_a_lower_priority_than_the_game() -> None:
     # On two cores a searching worker at the game's priority could take the core the frame

@@ -60,7 +60,6 @@ def no_browser() -> str:
 pytestmark = [
     pytest.mark.bare_app,
     pytest.mark.browser,
-    pytest.mark.slow,
     pytest.mark.skipif(bool(no_browser()), reason=no_browser() or "-"),
 ]
 

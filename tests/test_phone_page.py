@@ -35,7 +35,6 @@ from tests.test_phone_e2e import CHROMIUM, no_browser
 pytestmark = [
     pytest.mark.bare_app,
     pytest.mark.browser,
-    pytest.mark.slow,
     pytest.mark.skipif(bool(no_browser()), reason=no_browser() or "-"),
 ]
 

@@ -245,6 +245,7 @@ def play(seed: int, kinds: Counter[str]) -> Watcher:
     return watcher
 
 
+@pytest.mark.slow  # 60 matches or more, every message checked: about 8 CPU-seconds
 def test_phones_make_every_kind_of_move_and_learn_no_other_hand() -> None:
     kinds: Counter[str] = Counter()
     messages = refusals = 0
