@@ -782,7 +782,7 @@ def test_the_worker_searches_at_a_lower_priority_than_the_game() -> None:
     pool = SearchPool()
     try:
         worker_up(pool)
-        pids = [p.pid for p in multiprocessing.active_children() if p not in before]
+        pids = [p.pid for p in multiprocessing.active_children() if p not in before and p.pid]
         assert pids
         game = os.getpriority(os.PRIO_PROCESS, 0)
         for pid in pids:
