@@ -34,6 +34,7 @@ def test_expert_options_are_parsed_and_reach_the_expert() -> None:
     assert not isinstance(agent_for("hard", 0.2, 10, (("read_plays", 0.0),)), Expert)
 
 
+@pytest.mark.slow
 def test_a_tiny_arena_plays_each_deal_twice() -> None:
     rules = hand_rules("classic", 2, [])
     assert rules is not None

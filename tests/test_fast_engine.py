@@ -52,6 +52,7 @@ def digests(rules: Rules, players: int, seeds: range) -> str:
     return chain.hexdigest()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_the_quiet_path_plays_every_state_alike(name: str, players: int) -> None:
     plain: dict[str, object] = {}

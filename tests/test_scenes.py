@@ -111,6 +111,7 @@ def test_animations_at_normal_speed_end_equal_to_the_engine() -> None:
     assert table.finished
 
 
+@pytest.mark.slow
 def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_shadow() -> None:
     """A card's first face takes up to 20 ms to draw and a shadow a few, so the frames' spare
     time draws them ahead, the hand the deal turns up first (the end of the deal once drew a
