@@ -71,6 +71,7 @@ def run_until(app: App, table: TableScene, done: object, frames: int = 20_000) -
     raise AssertionError("the table did not get there")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 10])
 def test_ai_only_rounds_keep_the_picture_equal_to_the_engine(app: App, players: int) -> None:
     setup = ai_table(players, Level.NORMAL, seed=players, rounds=2)
@@ -88,6 +89,7 @@ def test_ai_only_rounds_keep_the_picture_equal_to_the_engine(app: App, players: 
     ],
     ids=["uno2023", "house-rules", "seven-zero-jump-in-stacking"],
 )
+@pytest.mark.slow
 def test_variant_rounds_keep_the_picture_equal(app: App, rules: Rules) -> None:
     table = table_for(app, ai_table(4, Level.HARD, seed=7, rules=rules, rounds=1))
     run_until(app, table, lambda: table.finished)
@@ -191,6 +193,7 @@ def test_while_the_frame_loop_runs_garbage_is_collected_only_in_spare_time(app: 
         gc.callbacks.remove(note)
 
 
+@pytest.mark.slow
 def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     from scenes.__main__ import main
 
@@ -326,6 +329,7 @@ def test_the_hint_names_a_legal_move(app: App) -> None:
         assert table.presenter.hover in legal
 
 
+@pytest.mark.slow
 def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
     from game.record import Record
     from scenes.replay import ReplayScene
