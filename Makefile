@@ -13,7 +13,7 @@ BUILD_STAMP    := $(VENV)/.build-installed
 # Arguments for the game (`make play ARGS=--first-frame` stops at the title: docs/BENCHMARKS.md).
 ARGS ?=
 
-.PHONY: play test lint simulate clean package package-smoke mutation fast test-fast lock
+.PHONY: play test test-quick lint simulate clean package package-smoke mutation fast test-fast lock
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -49,6 +49,11 @@ test: $(STAMP)
 	$(PY) -m mypy
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q
+
+# The tests that answer in seconds: no browser, no second process, nothing marked slow
+# (pyproject.toml's markers; docs/BENCHMARKS.md, "The test suite's cost"). `make test` runs all.
+test-quick: $(STAMP)
+	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q -m "not slow"
 
 # The locks (docs/RELEASE.md, "Lock file"): every platform's hashes, for Python 3.11 and newer.
 # uv runs from a throwaway environment in build/, never from .venv.

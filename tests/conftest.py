@@ -21,6 +21,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", f"{BARE_APP}: App is not given the game's screen builder")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that drives a browser or starts another process is slow too: ``make test-quick``
+    (``-m "not slow"``) leaves it out without each such test saying so twice."""
+    for item in items:
+        if item.get_closest_marker("browser") or item.get_closest_marker("subprocess"):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path_factory.mktemp("user")

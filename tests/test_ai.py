@@ -45,6 +45,7 @@ def agents_for(level: Level, players: int) -> dict[int, object]:
     return {seat: make_agent(level) for seat in range(players)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [*LEVELS, Level.EXPERT])
 @pytest.mark.parametrize("name", ["classic", "uno2023", "house-rules"])
 def test_ai_only_hands_end_with_legal_actions(level: Level, name: str) -> None:
@@ -71,6 +72,7 @@ SWITCHES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("changes", SWITCHES)
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_plays_every_switch(level: Level, changes: dict[str, object]) -> None:

@@ -17,7 +17,10 @@ from game.events import Challenged, redact
 from game.rules import Rules, TargetMode
 from tools.measure.ai_habits import count
 
-pytestmark = pytest.mark.bare_app
+pytestmark = [
+    pytest.mark.bare_app,
+    pytest.mark.slow,
+]  # whole-game sweeps: in make test, not test-quick
 
 SEVEN_ZERO = Rules(target_mode=TargetMode.SINGLE_HAND, seven_zero=True)
 CLASSIC = Rules(target_mode=TargetMode.SINGLE_HAND)

@@ -55,6 +55,7 @@ def test_expert_options_are_parsed_and_reach_the_expert() -> None:
     assert not isinstance(agent_for("hard", 0.2, 10, (("read_plays", 0.0),)), Expert)
 
 
+@pytest.mark.slow
 def test_a_tiny_arena_plays_each_deal_twice() -> None:
     rules = hand_rules("classic", 2, [])
     assert rules is not None
@@ -64,6 +65,7 @@ def test_a_tiny_arena_plays_each_deal_twice() -> None:
     assert len(totals.a_points) == len(totals.b_points) == 4
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_an_arena_in_the_background_stops_on_a_signal_with_what_it_measured(
     sig: int, tmp_path: Path

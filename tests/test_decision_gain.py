@@ -30,6 +30,8 @@ from tools.measure.decision_gain import (
 
 RULES = build_rules("classic", [])
 
+pytestmark = pytest.mark.slow  # whole-game sweeps: in make test, not test-quick
+
 
 def test_a_variant_that_keeps_hards_choice_gains_nothing() -> None:
     keep = Variant("keep", 12, 10.0, 0.0, 0.0)  # a margin no win share can clear

@@ -63,6 +63,7 @@ def test_a_bool_seat_that_equals_seat_one_is_refused() -> None:
             break
 
 
+@pytest.mark.slow
 def test_random_junk_never_raises_anything_but_illegal_action() -> None:
     rng = random.Random(3)
     game = Game(Rules(jump_in=True), 4, 9)

@@ -55,6 +55,8 @@ from tools.measure.common import build_rules
 # A hand of random play is a few hundred actions; this bound only stops a runaway game.
 MAX_ACTIONS = 5_000
 
+pytestmark = pytest.mark.slow  # whole-game sweeps: in make test, not test-quick
+
 
 def cards_in(value: object) -> Iterator[Card]:
     """Every card named anywhere in ``value``: dataclasses and containers are walked."""

@@ -93,6 +93,7 @@ def test_the_phones_server_loop_gets_the_handler() -> None:
         server.stop()
 
 
+@pytest.mark.subprocess
 def test_faulthandler_writes_a_native_crash_beside_the_log(tmp_path: Path) -> None:
     code = (
         "import faulthandler, sys; from pathlib import Path; from scenes.store.logs import"

@@ -8,6 +8,7 @@ fresh interpreter that ``game.match`` imports with pygame blocked from the start
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 import pickle
 import random
@@ -594,6 +595,7 @@ def test_ticks_of_any_size_and_fast_forward_play_the_same_game(seed: int) -> Non
         assert other.game.state_digest() == fast.game.state_digest()
 
 
+@pytest.mark.subprocess
 def test_the_experts_search_in_a_worker_process_makes_the_same_moves_as_inline() -> None:
     seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT), ANA)
 
@@ -697,16 +699,20 @@ class NoSuchCard(pickle.Pickler):
         return 10_000 if obj == "card" else None
 
 
+@pytest.mark.subprocess
 def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
     seats = (Seat.ai("Ana", Level.EXPERT), Seat.ai("Ben", Level.EXPERT))
 
     def expert(level: Level) -> Agent:
         return make_agent(level, samples=4)
 
-    pool = SearchPool()
+    before = set(multiprocessing.active_children())
+    pool = SearchPool()  # its worker is started with it
     try:
         match = Match(Rules(), seats, 3, agent_factory=expert, searcher=pool)
-        for process in list(pool._pool._processes.values()):  # the worker is killed
+        workers = [p for p in multiprocessing.active_children() if p not in before]
+        assert workers
+        for process in workers:  # the worker is killed
             process.kill()
             process.join(5)
         now, deadline = 0.0, time.monotonic() + 60
@@ -719,16 +725,35 @@ def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
         pool.shutdown()
 
 
+def worker_up(pool: SearchPool) -> None:
+    """Return once the pool's worker has answered a search (its start-up, priority included,
+    runs before its first search)."""
+    game = Game(Rules(), 2, 1)
+    seat = game.actor
+    expert = make_agent(Level.EXPERT, samples=2)
+    search = pool.submit(expert, game.view(seat), Memory(seat, game.players), random.Random(1))
+    deadline = time.monotonic() + 60
+    while not search.done() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert search.result() is not None
+
+
 OWNER = """
-import sys, time
+import multiprocessing, time
 from game.ai.worker import SearchPool
+from tests.test_match import worker_up
 pool = SearchPool()
-pool._pool.submit(int).result(timeout=60)  # the worker is up
-print(" ".join(str(pid) for pid in pool._pool._processes), flush=True)
+worker_up(pool)
+print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
 time.sleep(120)
 """
 
 
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(),
+    reason="tells a worker that is gone from one its parent left unreaped by /proc (Linux)",
+)
+@pytest.mark.subprocess
 def test_the_worker_leaves_when_the_game_is_killed() -> None:
     owner = subprocess.Popen(
         [sys.executable, "-c", OWNER], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
@@ -748,14 +773,16 @@ def test_the_worker_leaves_when_the_game_is_killed() -> None:
     assert alive == [], "the worker outlived the game"
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
 def test_the_worker_searches_at_a_lower_priority_than_the_game() -> None:
     # On two cores a searching worker at the game's priority could take the core the frame
     # loop waited for (tools.bench_frames --expert: its worst frame, preempted).
+    before = set(multiprocessing.active_children())
     pool = SearchPool()
     try:
-        pool._pool.submit(int).result(timeout=60)  # the worker is up
-        pids = list(pool._pool._processes)
+        worker_up(pool)
+        pids = [p.pid for p in multiprocessing.active_children() if p not in before and p.pid]
         assert pids
         game = os.getpriority(os.PRIO_PROCESS, 0)
         for pid in pids:

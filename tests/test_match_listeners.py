@@ -13,6 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = textwrap.dedent(
@@ -63,6 +65,7 @@ SCRIPT = textwrap.dedent(
 )
 
 
+@pytest.mark.subprocess
 def test_a_match_is_saved_and_counted_by_its_listeners_with_pygame_blocked(tmp_path: Path) -> None:
     env = dict(
         os.environ,

@@ -163,6 +163,7 @@ async def phone_plays(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
             return first, after
 
 
+@pytest.mark.subprocess
 def test_a_phone_joins_and_plays_through_1500_slow_connections(tmp_path: Path) -> None:
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, __file__]

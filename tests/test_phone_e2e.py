@@ -12,6 +12,7 @@ must end with the program's result line and exit code 0. Screenshots of both pho
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import queue
@@ -25,10 +26,10 @@ from typing import IO, Any
 
 import pytest
 
-pytestmark = pytest.mark.bare_app
-
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# The whole round, at the AIs' normal pace, takes about a minute; this bounds a stuck one.
+# The program's --speed: its animations and the AIs' pauses at a test's pace, not a person's.
+PACE = "0"
+# The whole round takes well under a minute at the test pace; this bounds a stuck one.
 ROUND_LIMIT_S = 420.0
 # Where a finger taps a card: inside the corner every layout of the hand leaves uncovered.
 CORNER = {"x": 14.0, "y": 20.0}
@@ -47,14 +48,20 @@ PREFERENCE = (
 )
 
 
-def browser_or_skip() -> str:
+def no_browser() -> str:
+    """Why the browser test cannot run here ("" when it can)."""
     if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium): no browser")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("Playwright for Python is not installed (pip install -e '.[test]')")
-    return CHROMIUM
+        return "Debian's chromium is not installed (apt-get install chromium): no browser"
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright for Python is not installed (pip install -e '.[test]')"
+    return ""
+
+
+pytestmark = [
+    pytest.mark.bare_app,
+    pytest.mark.browser,
+    pytest.mark.skipif(bool(no_browser()), reason=no_browser() or "-"),
+]
 
 
 def read_line(stream: IO[str], deadline: float) -> str:
@@ -66,7 +73,6 @@ def read_line(stream: IO[str], deadline: float) -> str:
 
 
 def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
-    chromium = browser_or_skip()
     from playwright.sync_api import Page, sync_playwright
 
     home = tmp_path / "home"
@@ -80,7 +86,7 @@ def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
         "XDG_STATE_HOME": str(home / "state"),
     }
     command = [sys.executable, "-m", "scenes", "--players", "4", "--phones", "2", "--seed", "7"]
-    command += ["--rounds", "1", "--host", "127.0.0.1", "--port", "0"]
+    command += ["--rounds", "1", "--host", "127.0.0.1", "--port", "0", "--speed", PACE]
     root = Path(__file__).resolve().parent.parent
     program = subprocess.Popen(
         command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -94,7 +100,7 @@ def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
         assert all(s["url"].startswith("http://127.0.0.1:") for s in seats)
         with sync_playwright() as driver:
             browser = driver.chromium.launch(
-                executable_path=chromium, headless=True, args=["--no-sandbox"]
+                executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
             )
             phones: list[Page] = []
             for seat in seats:

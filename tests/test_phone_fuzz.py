@@ -58,7 +58,10 @@ ODD_VALUES: list[Any] = [
     {},
     {"player": 0},
 ]
-pytestmark = pytest.mark.bare_app
+pytestmark = [
+    pytest.mark.bare_app,
+    pytest.mark.slow,
+]  # whole-game sweeps: in make test, not test-quick
 
 
 def rules_for(n: int) -> Rules:

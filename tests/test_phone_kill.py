@@ -10,7 +10,10 @@ import pytest
 
 from tools.checks.kill_phones import trial
 
-pytestmark = pytest.mark.bare_app
+pytestmark = [
+    pytest.mark.bare_app,
+    pytest.mark.slow,
+]  # whole-game sweeps: in make test, not test-quick
 
 
 def test_a_killed_phone_match_continues_exactly_with_both_phones(tmp_path: Path) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -26,6 +28,7 @@ from scenes.table.scene import TableScene
 from scenes.table.scoring import ScoringScene
 
 
+@pytest.mark.slow
 def test_a_phone_only_match_ends_on_its_score_and_waits_there() -> None:
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)

@@ -31,9 +31,13 @@ from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
 from tests.helpers import new_game
-from tests.test_phone_e2e import browser_or_skip
+from tests.test_phone_e2e import CHROMIUM, no_browser
 
-pytestmark = pytest.mark.bare_app
+pytestmark = [
+    pytest.mark.bare_app,
+    pytest.mark.browser,
+    pytest.mark.skipif(bool(no_browser()), reason=no_browser() or "-"),
+]
 
 WEB = Path(__file__).resolve().parent.parent / "assets" / "web"
 VIEWPORTS = {"portrait-360": (360, 640), "portrait-390": (390, 844), "landscape-844": (844, 390)}
@@ -119,11 +123,10 @@ def low_contrast(page: Any) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    chromium = browser_or_skip()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
+        launched = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield launched
         launched.close()
 

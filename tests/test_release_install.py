@@ -8,6 +8,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tools.release.release_linux import APP_ID, ICON_SIZES, METAINFO
 
 PACKAGING = Path(__file__).resolve().parent.parent / "packaging"
@@ -47,6 +49,7 @@ def _installed(home: Path) -> list[Path]:
     return sorted(p for p in files if p.name not in CACHES)
 
 
+@pytest.mark.subprocess
 def test_install_then_uninstall(tmp_path: Path) -> None:
     # A folder with a space and a dollar sign: the entry must still name the program exactly.
     home = tmp_path / "a home $dir"

@@ -10,6 +10,7 @@ pile's, and no card name in any of its text belongs only to a hand the seat has 
 
 from __future__ import annotations
 
+import functools
 import json
 import queue
 import random
@@ -29,6 +30,7 @@ from game.events import (
     CardsDiscarded,
     CardsDrawn,
     Challenged,
+    Event,
     FirstCardReturned,
     FirstCardTurned,
     HandsPassed,
@@ -74,6 +76,7 @@ class Watcher:
         self.last: dict[int, dict[str, Any]] = {}
         self.messages = 0
         self.refusals = 0
+        self.known: dict[int, Known] = {}
 
     def send(self, seat: int, message: dict[str, Any]) -> None:
         self.messages += 1
@@ -81,11 +84,34 @@ class Watcher:
             self.refusals += 1
             return
         assert self.match is not None
-        check(self.match, seat, message)
+        known = self.known.setdefault(seat, Known(seat))
+        check(self.match, seat, message, known.update(self.match))
         self.last[seat] = message
 
     def stop(self, text: str = "") -> None:
         pass
+
+
+def seen_in(event: Event, seat: int) -> list[Card | None]:
+    """The cards ``seat`` is shown by one event of the log."""
+    match redact(event, seat):
+        case CardPlayed(card=card) | FirstCardTurned(card=card) | CardReturned(card=card):
+            return [card]
+        case FirstCardReturned(card=card):
+            return [card]
+        case CardsDiscarded(cards=cards):
+            return list(cards)
+        case CardsDrawn(cards=cards):
+            return list(cards)
+        case CardsDealt(deals=deals) | HandsShuffled(deals=deals):
+            return [c for _, c in deals]
+        case Challenged(hand=hand):
+            return list(hand or ())
+        case HandsSwapped(player_hand=mine, target_hand=theirs):
+            return [*mine, *theirs]
+        case HandsPassed(hands=hands):
+            return [c for h in hands for c in h]
+    return []
 
 
 def known_to(match: Match, seat: int) -> set[str]:
@@ -93,37 +119,42 @@ def known_to(match: Match, seat: int) -> set[str]:
     game = match.game
     names = {c.label for c in game.hands[seat]} | {c.label for c in game.discard}
     for event in game.log:
-        seen: list[Card | None] = []
-        match redact(event, seat):
-            case CardPlayed(card=card) | FirstCardTurned(card=card) | CardReturned(card=card):
-                seen = [card]
-            case FirstCardReturned(card=card):
-                seen = [card]
-            case CardsDiscarded(cards=cards):
-                seen = list(cards)
-            case CardsDrawn(cards=cards):
-                seen = list(cards)
-            case CardsDealt(deals=deals) | HandsShuffled(deals=deals):
-                seen = [c for _, c in deals]
-            case Challenged(hand=hand):
-                seen = list(hand or ())
-            case HandsSwapped(player_hand=mine, target_hand=theirs):
-                seen = [*mine, *theirs]
-            case HandsPassed(hands=hands):
-                seen = [c for h in hands for c in h]
-        names |= {c.label for c in seen if c is not None}
+        names |= {c.label for c in seen_in(event, seat) if c is not None}
     return names
 
 
-def mentioned(text: str, labels: list[str]) -> set[str]:
+class Known:
+    """``known_to`` kept up as the log grows: each event is read once, not once per message
+    (the log only grows within a game; a new game starts the reading afresh)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.game: object = None
+        self.read = 0
+        self.seen: set[str] = set()
+
+    def update(self, match: Match) -> set[str]:
+        game = match.game
+        if game is not self.game or len(game.log) < self.read:
+            self.game, self.read, self.seen = game, 0, set()
+        for event in game.log[self.read :]:
+            self.seen |= {c.label for c in seen_in(event, self.seat) if c is not None}
+        self.read = len(game.log)
+        hand = {c.label for c in game.hands[self.seat]}
+        return self.seen | hand | {c.label for c in game.discard}
+
+
+def mentioned(text: str, labels: tuple[str, ...]) -> set[str]:
     """The card names in ``text``, longest first ("Wild Draw Four" is not also "Wild")."""
-    found: set[str] = set()
-    for label in labels:
-        pattern = re.compile(r"(?<![\w(])" + re.escape(label) + r"(?![\w]| \(House)")
-        if pattern.search(text):
-            found.add(label)
-            text = pattern.sub("#", text)
-    return found
+    return {found.group(0) for found in names_pattern(labels).finditer(text)}
+
+
+@functools.cache
+def names_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every name: at each place the longest name that fits is tried first, so a
+    name inside a longer one is never read on its own; "(House" marks a house rule's name."""
+    names = "|".join(re.escape(label) for label in sorted(labels, key=len, reverse=True))
+    return re.compile(r"(?<![\w(])(?:" + names + r")(?![\w]| \(House)")
 
 
 def strings(value: Any) -> list[str]:
@@ -136,7 +167,9 @@ def strings(value: Any) -> list[str]:
     return []
 
 
-def check(match: Match, seat: int, message: dict[str, Any]) -> None:
+def check(match: Match, seat: int, message: dict[str, Any], known: set[str]) -> None:
+    """Raise ``Leaks`` if ``message`` shows ``seat`` anything of another hand it does not
+    know (``known``: the names ``known_to`` gives)."""
     game = match.game
     hand = game.hands[seat]
     if [c["id"] for c in message["hand"]] != [c.uid for c in hand]:
@@ -149,8 +182,7 @@ def check(match: Match, seat: int, message: dict[str, Any]) -> None:
     if top is not None and game.discard and top["name"] != game.discard[-1].label:
         raise Leaks("the top card shown is not the top card")
     del pile
-    labels = sorted({c.label for c in game.cards}, key=len, reverse=True)
-    known = known_to(match, seat)
+    labels = tuple(sorted({c.label for c in game.cards}))
     others = {c.label for p, h in enumerate(game.hands) if p != seat for c in h}
     secret = others - known
     text = "\n".join(s for key, v in message.items() if key != "hand" for s in strings(v))
@@ -208,9 +240,12 @@ def play(seed: int, kinds: Counter[str]) -> Watcher:
         match.tick(clock)
         match.tick(clock)
     assert match.is_round_over, f"seed {seed}: the round did not end"
+    for seat in PHONES:  # what was kept up as the log grew is what a full reading finds
+        assert watcher.known[seat].update(match) == known_to(match, seat)
     return watcher
 
 
+@pytest.mark.slow  # 60 matches or more, every message checked: about 8 CPU-seconds
 def test_phones_make_every_kind_of_move_and_learn_no_other_hand() -> None:
     kinds: Counter[str] = Counter()
     messages = refusals = 0
@@ -240,7 +275,14 @@ def test_the_check_catches_a_leak() -> None:
     secret = next(c for c in match.game.hands[1] if c.label not in known)
     leaky = {**message, "log": [*message["log"], f"Ana holds {secret.label}"]}
     with pytest.raises(Leaks):
-        check(match, 0, leaky)
+        check(match, 0, leaky, known)
+    # A name is read whole: the longest that fits, never a shorter one inside it.
+    labels = ("Wild", "Wild Draw Four", "Red 1", "Red 10")
+    assert mentioned("Ana played Wild Draw Four, then Red 10", labels) == {
+        "Wild Draw Four",
+        "Red 10",
+    }
+    assert mentioned("Wild (House rule) and Wild", labels) == {"Wild"}
     other = {**message, "hand": [{**message["hand"][0], "id": match.game.hands[1][0].uid}]}
     with pytest.raises(Leaks):
-        check(match, 0, other)
+        check(match, 0, other, known)

@@ -104,6 +104,7 @@ def test_the_title_counts_one_move_in_the_singular(home: Path) -> None:
     assert saves.peek() == ("3 players, round 1, 1 move so far", None)
 
 
+@pytest.mark.subprocess
 def test_a_killed_match_continues_from_its_last_save(home: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     command = [

@@ -77,6 +77,7 @@ def run_until(app: App, table: TableScene, done: object, frames: int = 20_000) -
     raise AssertionError("the table did not get there")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 10])
 def test_ai_only_rounds_keep_the_picture_equal_to_the_engine(app: App, players: int) -> None:
     setup = ai_table(players, Level.NORMAL, seed=players, rounds=2)
@@ -94,6 +95,7 @@ def test_ai_only_rounds_keep_the_picture_equal_to_the_engine(app: App, players: 
     ],
     ids=["uno2023", "house-rules", "seven-zero-jump-in-stacking"],
 )
+@pytest.mark.slow
 def test_variant_rounds_keep_the_picture_equal(app: App, rules: Rules) -> None:
     table = table_for(app, ai_table(4, Level.HARD, seed=7, rules=rules, rounds=1))
     run_until(app, table, lambda: table.finished)
@@ -117,6 +119,7 @@ def test_animations_at_normal_speed_end_equal_to_the_engine() -> None:
     assert table.finished
 
 
+@pytest.mark.slow
 def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_shadow() -> None:
     """A card's first face takes up to 20 ms to draw and a shadow a few, so the frames' spare
     time draws them ahead, the hand the deal turns up first (the end of the deal once drew a
@@ -196,6 +199,7 @@ def test_while_the_frame_loop_runs_garbage_is_collected_only_in_spare_time(app: 
         gc.callbacks.remove(note)
 
 
+@pytest.mark.slow
 def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     from scenes.__main__ import main
 
@@ -331,6 +335,7 @@ def test_the_hint_names_a_legal_move(app: App) -> None:
         assert table.presenter.hover in legal
 
 
+@pytest.mark.slow
 def test_the_replay_viewer_steps_through_the_whole_match(app: App) -> None:
     from game.record import Record
     from scenes.replay import ReplayScene

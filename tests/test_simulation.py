@@ -21,6 +21,8 @@ from tools.simulate import simulate
 
 PRESET_NAMES = [p.value for p in Preset]
 
+pytestmark = pytest.mark.slow  # whole-game sweeps: in make test, not test-quick
+
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 @pytest.mark.parametrize("players", range(2, 11))

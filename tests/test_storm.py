@@ -76,6 +76,8 @@ WINDOW_SIZES = [0, 1, 2, 320, 640, 1080, 1920, 3840, 16384, 65535]
 AWAY_FRAMES = 60
 FRAME_STEPS = [1 / 60] * 8 + [0.0, 1 / 240, 0.05, 0.1, 0.5, 3.0, -1.0]
 
+pytestmark = pytest.mark.slow  # whole-game sweeps: in make test, not test-quick
+
 
 class Decided:
     def __init__(self, action: Action | None) -> None:
