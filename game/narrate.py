@@ -106,10 +106,6 @@ class Narrator:
         """ "Ana is" / "you are" (``third``/``second`` for other tenses: was/were)."""
         return self.verb(seat, third, second)
 
-    def sentence(self, event: Event) -> str:
-        """One event as a sentence on its own, capitalized."""
-        return _capital(self.phrase(event))
-
     def line(self, events: Sequence[Event]) -> str:
         phrases = []
         turned = False

@@ -55,14 +55,12 @@ BATCHES = played_events()
 
 
 def test_the_games_reach_every_kind_of_event_the_narrator_words() -> None:
-    seen = {type(e) for batch in BATCHES for e in batch}
     worded = {
         type(e) for batch in BATCHES for e in batch if Narrator(NAMES, 0, True).phrase(redact(e, 0))
     }
     # The kinds a table meets in every match are all here (a kind only a rare switch makes
     # may be missing; the count keeps this test honest about how much it covers).
     assert len(worded) >= 20, sorted(t.__name__ for t in worded)
-    assert seen >= worded
 
 
 def test_you_take_the_second_person_and_a_name_the_third() -> None:

@@ -127,7 +127,6 @@ class Gate:
         self.cap = total_cap(file_limit()) if cap is None else cap
         self.untrusted_cap = min(untrusted_cap, self.cap)
         self.conns: dict[RequestHandler, Conn] = {}
-        self.closed_by_gate = 0
         self._count = 0
 
     def opened(self, handler: RequestHandler, transport: Any) -> None:
@@ -164,7 +163,6 @@ class Gate:
             self.sweep()
 
     def _shut(self, conn: Conn) -> None:
-        self.closed_by_gate += 1
         self.conns.pop(conn.key, None)
         with contextlib.suppress(Exception):  # already closing: nothing more to do
             conn.transport.abort()
