@@ -49,7 +49,7 @@ from scenes.phoneserver.server import (
     web_files,
 )
 from scenes.routes import Network
-from scenes.table import phones as table_phones
+from scenes.table import phone_seats as table_phones
 from tests.helpers import drain, settle
 
 Client = TestClient[web.Request, web.Application]

@@ -46,7 +46,7 @@ from scenes.table.joinscreen import JoinOverlay
 from scenes.table.listeners import save_and_count
 from scenes.table.moves import RaceInput
 from scenes.table.overlays import Curtain, HandOffOverlay, PauseChoices, PauseOverlay, RaceOverlay
-from scenes.table.phones import open_phones
+from scenes.table.phone_seats import open_phones
 from scenes.table.preparation import open_match, prepare_media
 from scenes.table.prompts import (
     Asking,
