@@ -39,11 +39,17 @@ $(MUTATION_STAMP): $(STAMP)
 
 # The fast engine compiles in the background on the first start (tools.build_fast says so and
 # exits 3): that game runs on the plain engine, the next one on the compiled engine.
+# The translation catalogs (.po sources -> .mo), standard library only: every target that runs
+# or ships the game compiles them first (build.spec does for the packages).
+CATALOGS := $(PY) -m tools.make.catalogs compile
+
 play: $(PLAY_STAMP)
+	@$(CATALOGS) >/dev/null
 	@$(PY) -m tools.build_fast --background; \
 	if [ $$? -eq 3 ]; then UNO_PURE_PYTHON=1 $(PY) -m scenes $(ARGS); else $(PY) -m scenes $(ARGS); fi
 
 test: $(STAMP)
+	$(CATALOGS)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
@@ -53,6 +59,7 @@ test: $(STAMP)
 # The tests that answer in seconds: no browser, no second process, nothing marked slow
 # (pyproject.toml's markers; docs/BENCHMARKS.md, "The test suite's cost"). `make test` runs all.
 test-quick: $(STAMP)
+	$(CATALOGS)
 	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q -m "not slow"
 
 # The locks (docs/RELEASE.md, "Lock file"): every platform's hashes, for Python 3.11 and newer.
