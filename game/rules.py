@@ -8,8 +8,8 @@ setup screen and the command line (``--rule stacking=cross``).
 Every text here that a person reads is kept in English, marked with ``N_`` for the catalogs, and
 translated where it is shown through the functions at the end of this module (``switch_title``,
 ``switch_text``, ``choice_text``, ``preset_title``, ``preset_text``, ``custom_effect_text``,
-``race_action_text``, ``race_action_in_sentence``), in the screen's language of that moment or a
-phone's ``Tongue``.
+``custom_effect_title``, ``race_action_text``, ``race_action_in_sentence``), in the screen's
+language of that moment or a phone's ``Tongue``.
 """
 
 from __future__ import annotations
@@ -84,6 +84,19 @@ CUSTOM_EFFECT_TEXT: dict[CustomEffect, str] = {
     CustomEffect.PASS_HANDS: N_("everyone passes their hand to the next player"),
     CustomEffect.SKIP_NEXT: N_("the next player loses a turn"),
     CustomEffect.PLAY_AGAIN: "you play again",
+}
+
+# The same effects as a choice on its own (a button, a list's line), where English starts with a
+# capital: a language's capitals are its translator's, never changed in code.
+CUSTOM_EFFECT_TITLE: dict[CustomEffect, str] = {
+    CustomEffect.DISCARD_COLOR: N_("Discard every card of the color you name"),
+    CustomEffect.REVERSE: N_("Reverse the direction of play"),
+    CustomEffect.OTHERS_DRAW_1: N_("Every other player draws 1"),
+    CustomEffect.NEXT_DRAWS_2: N_("The next player draws 2"),
+    CustomEffect.SWAP_HANDS: N_("Swap hands with a player you choose"),
+    CustomEffect.PASS_HANDS: N_("Everyone passes their hand to the next player"),
+    CustomEffect.SKIP_NEXT: N_("The next player loses a turn"),
+    CustomEffect.PLAY_AGAIN: N_("You play again"),
 }
 
 
@@ -447,6 +460,11 @@ def preset_text(preset: Preset, tongue: Tongue | None = None) -> str:
 def custom_effect_text(effect: CustomEffect, tongue: Tongue | None = None) -> str:
     """What a Wild Customizable effect does, in small letters ("every other player draws 1")."""
     return _tongue(tongue).gettext(CUSTOM_EFFECT_TEXT[effect])
+
+
+def custom_effect_title(effect: CustomEffect, tongue: Tongue | None = None) -> str:
+    """A Wild Customizable effect as a choice on its own ("Every other player draws 1")."""
+    return _tongue(tongue).gettext(CUSTOM_EFFECT_TITLE[effect])
 
 
 def race_action_text(rule: RaceAction, tongue: Tongue | None = None) -> str:

@@ -59,6 +59,7 @@ from game.rules import (
     TargetMode,
     choice_text,
     custom_effect_text,
+    custom_effect_title,
     preset_text,
     preset_title,
     race_action_in_sentence,
@@ -284,6 +285,12 @@ def test_every_card_of_every_deck_is_named_in_the_language() -> None:
         assert_all_translated(color_name(color))
 
 
+def test_an_effect_on_its_own_starts_with_the_capital_of_its_sentence() -> None:
+    for effect in CustomEffect:
+        text = custom_effect_text(effect)
+        assert custom_effect_title(effect) == text[:1].upper() + text[1:]
+
+
 def test_every_card_keeps_its_english_name() -> None:
     names = {card.label for kind in DeckKind for card in deck(kind)}
     assert {"Red 0", "Green Draw Two", "Blue Reverse", "Yellow Skip", "Wild"} <= names
@@ -297,6 +304,7 @@ def test_every_rule_text_a_person_reads_is_in_the_language() -> None:
     texts = [switch_title(name) for name in SWITCHES] + [switch_text(name) for name in SWITCHES]
     texts += [preset_title(p) for p in Preset] + [preset_text(p) for p in Preset]
     texts += [custom_effect_text(e) for e in CustomEffect]
+    texts += [custom_effect_title(e) for e in CustomEffect]
     texts += [race_action_text(r) for r in RaceAction] + [
         race_action_in_sentence(r) for r in RaceAction
     ]
