@@ -1450,22 +1450,21 @@ class Game:
             ),
         }
         top = self.top
-        match top.rank:
-            case _ if top.is_wild:
-                # TRANSLATORS: {card} is the card refused, {color} the colour to play (red...).
-                text = t.gettext("{card} does not match: play {color} or a wild.")
-            case Rank.SKIP:
-                text = t.gettext("{card} does not match: play {color}, a Skip or a wild.")
-            case Rank.REVERSE:
-                text = t.gettext("{card} does not match: play {color}, a Reverse or a wild.")
-            case Rank.DRAW_TWO:
-                text = t.gettext("{card} does not match: play {color}, a Draw Two or a wild.")
-            case Rank.EIGHT:
-                # TRANSLATORS: English says "an 8" but "a 5": the same as the next message.
-                text = t.gettext("{card} does not match: play {color}, an 8 or a wild.")
-            case _:
-                # TRANSLATORS: {number} is the number on the top card of the discard pile.
-                text = t.gettext("{card} does not match: play {color}, a {number} or a wild.")
+        if top.is_wild:
+            # TRANSLATORS: {card} is the card refused, {color} the colour to play (red...).
+            text = t.gettext("{card} does not match: play {color} or a wild.")
+        elif top.rank is Rank.SKIP:
+            text = t.gettext("{card} does not match: play {color}, a Skip or a wild.")
+        elif top.rank is Rank.REVERSE:
+            text = t.gettext("{card} does not match: play {color}, a Reverse or a wild.")
+        elif top.rank is Rank.DRAW_TWO:
+            text = t.gettext("{card} does not match: play {color}, a Draw Two or a wild.")
+        elif top.rank is Rank.EIGHT:
+            # TRANSLATORS: English says "an 8" but "a 5": the same as the next message.
+            text = t.gettext("{card} does not match: play {color}, an 8 or a wild.")
+        else:
+            # TRANSLATORS: {number} is the number on the top card of the discard pile.
+            text = t.gettext("{card} does not match: play {color}, a {number} or a wild.")
         return text.format(number=int(top.rank), **fields)
 
     # ------------------------------------------------------------------ positions
