@@ -232,6 +232,22 @@ def test_a_seeded_match_is_narrated_in_the_pseudo_locale(rules: Rules, players: 
     assert told > 20
 
 
+@pytest.mark.usefixtures("pseudo")
+def test_the_seeded_matches_reach_most_kinds_of_event() -> None:
+    """The matches above meet 22 kinds the narrator words (measured); the rarer ones
+    (a challenge, a card returned, a Wild Customizable's choice, a first Wild Draw Four) are
+    told by the test of every kind."""
+    narrator = Narrator(NAMES * 2, 0, True)
+    worded = {
+        type(e)
+        for rules, players in SEEDED
+        for batch in play_match(rules, players, 7)
+        for e in batch
+        if not isinstance(e, MatchFinished) and narrator.phrase(e)
+    }
+    assert len(worded) >= 20, sorted(t.__name__ for t in worded)
+
+
 def test_a_phone_reads_its_own_language_while_the_screen_speaks_english() -> None:
     phone = Narrator(NAMES, 0, True, tongue=i18n.tongue(i18n.PSEUDO))
     screen = Narrator(NAMES, 0, True)
