@@ -29,14 +29,15 @@
     return typeof found === "string" && found ? found : message;
   }
 
-  // A text for a count: the server sent each count form and which form the counts 0 to 199
-  // take; a bigger count takes the form of 100 + its last two digits (every language's rule
-  // looks at no more than those).
+  // A text for a count: the server sent each count form, which form the counts 0 to 199 take,
+  // and a million's; a bigger count takes a million's form if it is a whole number of them,
+  // else that of 100 + its last two digits (no language's rule looks further: words.py).
   function tn(singular, plural, n) {
     const found = words.plurals[singular];
     const count = Math.abs(Math.trunc(Number(n) || 0));
     if (!found) return count === 1 ? singular : plural;
-    const index = found.index[count < 200 ? count : 100 + (count % 100)];
+    let index = found.index[count < 200 ? count : 100 + (count % 100)];
+    if (count >= 200 && count % 1000000 === 0) index = found.million;
     return found.forms[index] || (count === 1 ? singular : plural);
   }
 

@@ -312,13 +312,13 @@ def _match_title(winners: Sequence[int], seat: int, names: Sequence[str], t: Ton
     if seat in winners:
         if not others:
             return t.gettext("You win the match!")
-        return t.gettext("You and {names} win the match!").format(names=_together(others, t))
+        return t.gettext("You and {names} win the match!").format(names=together(others, t))
     if len(others) == 1:
         return t.gettext("{name} wins the match!").format(name=others[0])
-    return t.gettext("{names} win the match!").format(names=_together(others, t))
+    return t.gettext("{names} win the match!").format(names=together(others, t))
 
 
-def _together(names: Sequence[str], t: Tongue) -> str:
+def together(names: Sequence[str], t: Tongue) -> str:
     """Names as one list: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
     if len(names) == 1:
         return names[0]
