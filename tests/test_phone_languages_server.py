@@ -39,7 +39,7 @@ HEADER_LIMIT = 8190
 
 # A few of the page's, the hub's and the server's messages, in German and Japanese.
 PLURAL = ("{name}: {count} card", "{name}: {count} cards")
-GERMAN = {
+GERMAN: dict[str | tuple[str, str], str | tuple[str, ...]] = {
     "Connecting…": "Verbinde…",
     "Your cards": "Deine Karten",
     "Player": "Spieler",
@@ -54,7 +54,7 @@ GERMAN = {
     MATCH_OVER: "Das Spiel ist aus. Danke fürs Spielen!",
     PLURAL: ("{name}: {count} Karte", "{name}: {count} Karten"),
 }
-JAPANESE = {
+JAPANESE: dict[str | tuple[str, str], str | tuple[str, ...]] = {
     "Connecting…": "接続中…",
     "Your cards": "あなたのカード",
     "Player": "プレイヤー",
@@ -89,7 +89,7 @@ def catalogs(folder: Path) -> Path:
                 lines += [f"msgid {_quoted(english[0])}", f"msgid_plural {_quoted(english[1])}"]
                 lines += [f"msgstr[{i}] {_quoted(t)}" for i, t in enumerate(translated)]
             else:
-                assert isinstance(translated, str)
+                assert isinstance(english, str) and isinstance(translated, str)
                 lines += [f"msgid {_quoted(english)}", f"msgstr {_quoted(translated)}"]
             lines.append("")
         path = folder / code / "LC_MESSAGES" / "uno.po"

@@ -21,8 +21,9 @@
 
   // The page's words in its language (scenes/phoneserver/words.py): until they come, English.
   let words = { language: "en", lang: "en", words: {}, plurals: {} };
-  let stateSeen = false; // the game's first state is drawn: the prompt is the game's
-  let asked = ""; // the language last asked of the server for the page's words
+  let lastState = null; // the game's last state, drawn again when the words come
+  let ready = false; // the words came (or could not): the page may join the game
+  let wanted = ""; // the language the game last spoke to this seat in ("": not told yet)
 
   function t(message) {
     const found = words.words[message];
@@ -51,7 +52,10 @@
     return fetch(address, { cache: "no-store" })
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((found) => {
-        if (found && found.words && found.plurals) words = found;
+        // An answer the game's latest word has overtaken (a state in another language came
+        // meanwhile) is not taken.
+        const current = !wanted || (found && found.language === wanted);
+        if (found && found.words && found.plurals && current) words = found;
         label();
       })
       .catch(() => label()); // the words could not come: the page speaks English
@@ -61,7 +65,7 @@
   function label() {
     document.documentElement.lang = words.lang || "en";
     document.title = t("One More Card");
-    if (!stateSeen && !ended) $("prompt").textContent = t("Connecting…");
+    if (!lastState && !ended) $("prompt").textContent = t("Connecting…");
     $("hand").setAttribute("aria-label", t("Your cards"));
     $("side").setAttribute("aria-label", t("Moves"));
     $("reveal").setAttribute("aria-label", t("Challenge result"));
@@ -71,7 +75,16 @@
     $("over-left").textContent = t("Left in hand");
     $("over-won").textContent = t("Won");
     $("over-total").textContent = t("Total");
-    if (lastHand) drawHand(); // the cards' spoken hints
+    if (lastState && !ended) drawWords(lastState); // what was drawn before the words came
+  }
+
+  // What the page writes itself on a state's parts (the game's own texts come written).
+  function drawWords(state) {
+    drawTable(state.table);
+    $("rules").textContent = state.table.house_rules.length
+      ? fill(t("House Rules: {rules}"), { rules: state.table.house_rules.join(" · ") }) : "";
+    if (state.over) drawOver(state.over);
+    if (state.challenge) drawWhose(state.challenge);
   }
 
   function address() {
@@ -140,15 +153,14 @@
 
   function draw(state) {
     if (ended) return; // the seat is closed: the last word stays on the screen
-    stateSeen = true;
+    lastState = state;
     // The game speaks to this seat in another language than the page's: the page follows.
-    if (state.language && state.language !== words.language && state.language !== asked) {
-      asked = state.language;
-      loadWords(state.language);
+    if (state.language && state.language !== wanted) {
+      wanted = state.language;
+      if (wanted !== words.language) loadWords(wanted);
     }
     document.body.dataset.turn = state.turn ? "true" : "false";
     $("prompt").textContent = state.prompt;
-    drawTable(state.table);
     drawButtons(state.buttons);
     lastHand = { hand: state.hand, turn: state.turn, drawn: state.drawn ? state.drawn.id : null };
     drawHand();
@@ -159,13 +171,9 @@
       return item;
     }));
     $("side").scrollTop = $("side").scrollHeight; // the latest move in sight
-    $("rules").textContent = state.table.house_rules.length
-      ? fill(t("House Rules: {rules}"), { rules: state.table.house_rules.join(" · ") }) : "";
+    drawWords(state);
     if (state.challenge) drawReveal(state.challenge);
-    if (state.over) {
-      drawOver(state.over);
-      revealOpen = false; // the round's end replaces it for good
-    }
+    if (state.over) revealOpen = false; // the round's end replaces it for good
     overlay(state.over ? "over" : (revealOpen ? "reveal" : null));
     if (state.buzz && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   }
@@ -197,14 +205,19 @@
       ? t("The match is over.") : t("The next round is dealt at the table.");
   }
 
+  function drawWhose(challenge) {
+    $("reveal-whose").textContent = challenge.hand
+      ? fill(t("{name}'s hand, shown to you:"), { name: challenge.whose }) : "";
+    if (challenge.hand) {
+      $("reveal-hand").setAttribute("aria-label", fill(t("{name}'s hand"), { name: challenge.whose }));
+    }
+  }
+
   function drawReveal(challenge) {
     revealOpen = true;
     $("reveal-text").textContent = challenge.text;
-    $("reveal-whose").textContent = challenge.hand
-      ? fill(t("{name}'s hand, shown to you:"), { name: challenge.whose }) : "";
     const hand = $("reveal-hand");
     if (challenge.hand) {
-      hand.setAttribute("aria-label", fill(t("{name}'s hand"), { name: challenge.whose }));
       hand.replaceChildren(...challenge.hand.map((c) => {
         const img = cardImage(c.face);
         img.alt = c.name;
@@ -321,8 +334,8 @@
   else window.addEventListener("resize", drawHand);
 
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { retry = 0; connect(); }
+    if (ready && document.visibilityState === "visible") { retry = 0; connect(); }
   });
   // The words first (one small file from this server), then the game.
-  loadWords("").then(connect);
+  loadWords("").then(() => { ready = true; connect(); });
 })();
