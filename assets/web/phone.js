@@ -301,9 +301,13 @@
       chip.className = "player" + (p.turn ? " turn" : "") + (p.you ? " you" : "")
         + (p.away ? " away" : "");
       // A chip is short: a name and a count, then what marks the seat; each a whole pattern.
+      // TRANSLATORS: a player's chip on the phone, short: a name and how many cards they hold.
       let text = fill(t("{name} {count}"), { name: p.you ? t("You") : p.name, count: p.cards });
+      // TRANSLATORS: a chip ({player}: "Ana 1") of a player who called UNO.
       if (p.uno) text = fill(t("{player} UNO"), { player: text });
+      // TRANSLATORS: a chip of a player who is out of the round (Play until one is left).
       if (p.out) text = fill(t("{player} out"), { player: text });
+      // TRANSLATORS: a chip of a player whose phone is not connected.
       if (p.away) text = fill(t("{player} (away)"), { player: text });
       chip.textContent = text;
       // The chip in words (its tooltip, and what a screen reader adds): "Ana: 5 cards".

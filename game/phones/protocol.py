@@ -355,22 +355,25 @@ def _penalty_text(view: SeatView, t: Tongue) -> str:
     stack = any(isinstance(a, Play) for a in view.legal)
     challenge = any(isinstance(a, Challenge) for a in view.legal)
     risk = challenge_cost(view)
-    # TRANSLATORS: {count} is the number of cards the player draws if they do nothing else.
     if stack and challenge:
+        # TRANSLATORS: {risk}: the cards a lost challenge costs; {count}: the cards to take.
         text = t.ngettext(
             "Stack a draw card, challenge the Wild Draw Four (risk {risk} card), or take {count}.",
             "Stack a draw card, challenge the Wild Draw Four (risk {risk} cards), or take {count}.",
             risk,
         )
     elif challenge:
+        # TRANSLATORS: {risk}: the cards a lost challenge costs; {count}: the cards to take.
         text = t.ngettext(
             "Challenge the Wild Draw Four (risk {risk} card), or take {count}.",
             "Challenge the Wild Draw Four (risk {risk} cards), or take {count}.",
             risk,
         )
     elif stack:
+        # TRANSLATORS: {count} is the number of cards the player draws if they do not stack.
         text = t.gettext("Stack a draw card, or take {count}.")
     else:
+        # TRANSLATORS: {count} is the number of cards the player must draw.
         text = t.gettext("You must take {count}.")
     return text.format(risk=risk, count=view.pending)
 
