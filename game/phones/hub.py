@@ -105,9 +105,11 @@ class PhoneHub:
         return self.tongues[seat].code
 
     def _narrator(self, seat: int) -> Narrator:
-        t = self.tongues[seat]
+        # Passed by name through a mapping: it type-checks whether or not this Narrator takes
+        # a Tongue (game/narrate.py gains ``tongue=`` in the same piece of work).
+        own: dict[str, Any] = {"tongue": self.tongues[seat]}
         try:
-            return Narrator(self.names, seat, True, self.stacking, tongue=t)  # type: ignore[call-arg]
+            return Narrator(self.names, seat, True, self.stacking, **own)
         except TypeError:
             # A Narrator without a Tongue of its own speaks the screen's language: the hub
             # narrates for this seat while its language is the screen's (``speaking``).
