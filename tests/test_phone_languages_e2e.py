@@ -13,6 +13,7 @@ Screenshots go to ``PHONE_SHOTS`` when it names a folder (to look at them).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from game import i18n
+from game.actions import Play
 from game.cards import deck
 from game.match import Match, Seat, SeatKind
 from game.phones.hub import PhoneHub
@@ -27,6 +29,7 @@ from game.rules import Rules
 from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
+from tests.helpers import new_game
 from tests.test_phone_e2e import CHROMIUM, no_browser
 from tests.test_phone_languages_server import GERMAN, JAPANESE, PLURAL, catalogs
 
@@ -141,3 +144,74 @@ def check_page(page: Any, seat: int, match: Match, hub: PhoneHub) -> None:
     else:
         prompt = said(table, "{name}'s turn.").format(name=SEATS[actor].name)
         until(lambda: page.locator("#prompt").inner_text() == prompt, hub, page, prompt)
+
+
+# Every word the page holds (text, and what it reads out), but the game's narrated lines and the
+# cards' own names (game/'s words, tested there): each must carry the pseudo-locale's marks, or
+# be a name typed for a seat, a number or a sign.
+WORDS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('#log, [data-card]')) continue;
+    if (node.textContent.trim()) out.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title]')) {
+    if (el.closest('[data-card]')) continue;
+    for (const name of ['aria-label', 'title']) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
+  }
+  out.push(document.title);
+  return out;
+}"""
+NAMES = re.compile(r"Maria|Ana|[\d\s+\-\u2013.,:()]")
+
+
+def english_left(page: Any) -> list[str]:
+    """The page's words that are neither in the pseudo-locale nor names, numbers or signs."""
+    words: list[str] = page.evaluate(WORDS)
+    assert words
+    return [w for w in words if i18n.PSEUDO_OPEN not in w and NAMES.sub("", w)]
+
+
+def test_a_phone_in_the_pseudo_locale_shows_no_english(faces: dict[str, bytes]) -> None:
+    """The table speaks the pseudo-locale and the phone's browser a language the game does not
+    (Korean): the phone takes the table's, and every word of its page is in it, through a round
+    to its end and the match's close."""
+    from playwright.sync_api import sync_playwright
+
+    game = new_game([["R1", "G2"], ["G1", "Y3"]], "R5", ["G4", "B7"])
+    game.apply(Play(0, game.hands[0][0]))  # Maria: Red 1
+    seats = (Seat("Maria", kind=SeatKind.PHONE), Seat("Ana"))
+    match = Match(game.rules, seats, game.seed, game=game, pace=0.0)
+    hub = serve_phones(match, WEB, faces, "127.0.0.1", 0)
+    i18n.use(i18n.PSEUDO)
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            page = browser.new_context(locale="ko-KR").new_page()
+            page.set_default_timeout(5000)
+            page.goto(hub.url(0))
+            joined(page, hub)
+            assert hub.language(0) == i18n.PSEUDO
+            until(lambda: page.evaluate("document.documentElement.lang") == "qps", hub, page, "qps")
+            assert english_left(page) == []
+            match.submit(1, Play(1, match.game.hands[1][0]))  # Ana: Green 1
+            until(lambda: page.locator('#hand [data-legal="true"]').count() == 1, hub, page, "G2")
+            page.locator('#hand [data-legal="true"]').first.click()  # Maria's last card
+            until(lambda: page.locator("#over").is_visible(), hub, page, "the round's end")
+            assert english_left(page) == []
+            hub.close()
+            until(lambda: page.locator("#gone").is_visible(), hub, page, "the last word")
+            assert i18n.PSEUDO_OPEN in page.locator("#gone-text").inner_text()
+            assert english_left(page) == []
+            browser.close()
+    finally:
+        i18n.use(i18n.ENGLISH)
+        hub.close()
+
+
+@pytest.fixture(scope="module")
+def faces() -> dict[str, bytes]:
+    return card_images(CardArt(), deck(Rules().deck))
