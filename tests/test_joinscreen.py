@@ -5,6 +5,7 @@ its own, clear of the seats and the buttons, for every number of phone seats and
 from __future__ import annotations
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,12 +17,15 @@ from typing import cast
 import pygame
 import pytest
 
+from game import i18n
+from game.actions import Draw
 from game.match import Seat
 from scenes.app import App
 from scenes.assets import Weight, font, scaled
+from scenes.phoneserver.address import NO_NETWORK
 from scenes.store.settings import Settings
 from scenes.table.joinscreen import ADDRESS_MIN, JoinOverlay, PhoneTable
-from scenes.ui import render, set_large_text, typed_text
+from scenes.ui import render, set_large_text, typed_text, watching_text
 
 
 @pytest.fixture(autouse=True)
@@ -138,3 +142,50 @@ def test_look_alike_letters_are_drawn_apart(size: int) -> None:
         first, second = ink(typed_text(a, size)), ink(typed_text(b, size))
         overlap = len(first & second) / len(first | second)
         assert overlap < 0.75, (a, b, overlap)
+
+
+class MixedHub(Hub):
+    """Seat 1's phone has joined; the others have not."""
+
+    def connected(self, seat: int) -> bool:
+        return seat == 1
+
+
+class MixedMatch(Match):
+    """The computer plays seat 2."""
+
+    def played_by_ai(self, seat: int) -> bool:
+        return seat == 2
+
+
+@pytest.mark.parametrize("automatic", [False, True], ids=["opened", "waiting"])
+def test_the_join_screen_speaks_the_screens_language(automatic: bool) -> None:
+    """In the pseudo-locale every line the join screen draws carries its marks, but the names
+    typed for the seats and the check mark; and a change of language relabels its buttons."""
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+    table = Table(app, 4, "")
+    names = [s.name for s in table.match.setup_seats]
+    table.match = MixedMatch(table.match.setup_seats, {0, 1}, (0, 1, 2, 3))
+    table.match.game.actions.append(Draw(1))  # a started match
+    table.hub = MixedHub((0, 1, 2, 3), NO_NETWORK)
+    overlay = JoinOverlay(app, cast(PhoneTable, table), automatic=automatic)
+    english = [b.label for b in overlay.menu.buttons]
+    try:
+        i18n.use(i18n.PSEUDO)
+        overlay.relabel()
+        with watching_text() as (drawn, _shrunk):
+            overlay.draw(app.screen)
+        labels = [b.label for b in overlay.menu.buttons]
+    finally:
+        i18n.use(i18n.ENGLISH)
+    texts = [d.text for d in drawn]
+    assert {"Computer plays Chloe", "Back to Ben's phone", "Leave to title"} <= set(english)
+    assert len(labels) == len(english) and all(i18n.PSEUDO_OPEN in label for label in labels)
+    # Opened from the menu it asks everyone to join; opened by itself it names who it waits for.
+    title = texts[0]
+    assert ("Maximilian" in title and "Ana" in title) is automatic, title
+    # A line of the pseudo-locale has no plain letter but in the names filled in (a wrapped
+    # text's lines may lack its brackets).
+    plain = [t for t in texts if re.search("[A-Za-z]", re.sub("|".join(names), "", t))]
+    assert plain == []

@@ -1,5 +1,7 @@
 // One More Card: the phone's page. It keeps no game of its own: every "state" message from the
 // game is drawn whole (docs/PHONES.md), and a tap sends back exactly the move the game offered.
+// Its own words are t("...") and tn("one", "many", n): the game's catalogs hold them, and the
+// server gives the page their translations in the phone's language (words.json).
 "use strict";
 
 (function () {
@@ -16,6 +18,74 @@
   const MIN_TAP = 44; // CSS px each way a finger needs (WCAG 2.5.5)
   const EXPOSED = 50; // what the layout leaves uncovered when it can: a finger and a margin
   const GAP = 8;
+
+  // The page's words in its language (scenes/phoneserver/words.py): until they come, English.
+  let words = { language: "en", lang: "en", words: {}, plurals: {} };
+  let lastState = null; // the game's last state, drawn again when the words come
+  let ready = false; // the words came (or could not): the page may join the game
+  let wanted = ""; // the language the game last spoke to this seat in ("": not told yet)
+
+  function t(message) {
+    const found = words.words[message];
+    return typeof found === "string" && found ? found : message;
+  }
+
+  // A text for a count: the server sent each count form, which form the counts 0 to 199 take,
+  // and a million's; a bigger count takes a million's form if it is a whole number of them,
+  // else that of 100 + its last two digits (no language's rule looks further: words.py).
+  function tn(singular, plural, n) {
+    const found = words.plurals[singular];
+    const count = Math.abs(Math.trunc(Number(n) || 0));
+    if (!found) return count === 1 ? singular : plural;
+    let index = found.index[count < 200 ? count : 100 + (count % 100)];
+    if (count >= 200 && count % 1000000 === 0) index = found.million;
+    return found.forms[index] || (count === 1 ? singular : plural);
+  }
+
+  // A text's {name} placeholders filled (after translating: each language orders its words).
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  }
+
+  function loadWords(language) {
+    const address = language ? "words.json?language=" + encodeURIComponent(language) : "words.json";
+    return fetch(address, { cache: "no-store" })
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((found) => {
+        // An answer the game's latest word has overtaken (a state in another language came
+        // meanwhile) is not taken.
+        const current = !wanted || (found && found.language === wanted);
+        if (found && found.words && found.plurals && current) words = found;
+        label();
+      })
+      .catch(() => label()); // the words could not come: the page speaks English
+  }
+
+  // The page's own fixed texts, in its language.
+  function label() {
+    document.documentElement.lang = words.lang || "en";
+    document.title = t("One More Card");
+    if (!lastState && !ended) $("prompt").textContent = t("Connecting…");
+    $("hand").setAttribute("aria-label", t("Your cards"));
+    $("side").setAttribute("aria-label", t("Moves"));
+    $("reveal").setAttribute("aria-label", t("Challenge result"));
+    $("reveal-ok").textContent = t("OK");
+    $("over").setAttribute("aria-label", t("Round result"));
+    $("over-player").textContent = t("Player");
+    $("over-left").textContent = t("Left in hand");
+    $("over-won").textContent = t("Won");
+    $("over-total").textContent = t("Total");
+    if (lastState && !ended) drawWords(lastState); // what was drawn before the words came
+  }
+
+  // What the page writes itself on a state's parts (the game's own texts come written).
+  function drawWords(state) {
+    drawTable(state.table);
+    $("rules").textContent = state.table.house_rules.length
+      ? fill(t("House Rules: {rules}"), { rules: state.table.house_rules.join(" · ") }) : "";
+    if (state.over) drawOver(state.over);
+    if (state.challenge) drawWhose(state.challenge);
+  }
 
   function address() {
     const url = new URL("ws", location.href); // the page lives at /p/<token>/
@@ -35,7 +105,7 @@
     socket.onclose = () => {
       socket = null;
       if (ended) return;
-      $("prompt").textContent = "Connection lost, reconnecting…";
+      $("prompt").textContent = t("Connection lost, reconnecting…");
       document.body.dataset.turn = "false";
       retry += 1;
       setTimeout(connect, Math.min(5000, 300 * 2 ** Math.min(retry, 4)));
@@ -44,7 +114,7 @@
 
   function send(action) {
     if (!socket || socket.readyState !== 1) {
-      toast("Not connected: reconnecting…");
+      toast(t("Not connected: reconnecting…"));
       return;
     }
     socket.send(JSON.stringify({ type: "act", action: action }));
@@ -83,9 +153,14 @@
 
   function draw(state) {
     if (ended) return; // the seat is closed: the last word stays on the screen
+    lastState = state;
+    // The game speaks to this seat in another language than the page's: the page follows.
+    if (state.language && state.language !== wanted) {
+      wanted = state.language;
+      if (wanted !== words.language) loadWords(wanted);
+    }
     document.body.dataset.turn = state.turn ? "true" : "false";
     $("prompt").textContent = state.prompt;
-    drawTable(state.table);
     drawButtons(state.buttons);
     lastHand = { hand: state.hand, turn: state.turn, drawn: state.drawn ? state.drawn.id : null };
     drawHand();
@@ -96,13 +171,9 @@
       return item;
     }));
     $("side").scrollTop = $("side").scrollHeight; // the latest move in sight
-    $("rules").textContent = state.table.house_rules.length
-      ? "House Rules: " + state.table.house_rules.join(" · ") : "";
+    drawWords(state);
     if (state.challenge) drawReveal(state.challenge);
-    if (state.over) {
-      drawOver(state.over);
-      revealOpen = false; // the round's end replaces it for good
-    }
+    if (state.over) revealOpen = false; // the round's end replaces it for good
     overlay(state.over ? "over" : (revealOpen ? "reveal" : null));
     if (state.buzz && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   }
@@ -118,7 +189,7 @@
       const tr = document.createElement("tr");
       if (row.you) tr.className = "you";
       const cells = [
-        row.you ? row.name + " (you)" : row.name,
+        row.you ? fill(t("{name} (you)"), { name: row.name }) : row.name,
         row.left === null ? "–" : String(row.left),
         row.won > 0 ? "+" + row.won : "0",
         String(row.total),
@@ -131,16 +202,22 @@
       return tr;
     }));
     $("over-note").textContent = over.match_over
-      ? "The match is over." : "The next round is dealt at the table.";
+      ? t("The match is over.") : t("The next round is dealt at the table.");
+  }
+
+  function drawWhose(challenge) {
+    $("reveal-whose").textContent = challenge.hand
+      ? fill(t("{name}'s hand, shown to you:"), { name: challenge.whose }) : "";
+    if (challenge.hand) {
+      $("reveal-hand").setAttribute("aria-label", fill(t("{name}'s hand"), { name: challenge.whose }));
+    }
   }
 
   function drawReveal(challenge) {
     revealOpen = true;
     $("reveal-text").textContent = challenge.text;
-    $("reveal-whose").textContent = challenge.hand ? challenge.whose + "'s hand, shown to you:" : "";
     const hand = $("reveal-hand");
     if (challenge.hand) {
-      hand.setAttribute("aria-label", challenge.whose + "'s hand");
       hand.replaceChildren(...challenge.hand.map((c) => {
         const img = cardImage(c.face);
         img.alt = c.name;
@@ -205,7 +282,7 @@
       card.appendChild(cardImage(c.face));
       card.addEventListener("click", () => {
         if (c.legal && c.send) send(c.send);
-        else toast(turn ? c.name + " cannot be played now." : "Wait for your turn.");
+        else toast(turn ? fill(t("{card} cannot be played now."), { card: c.name }) : t("Wait for your turn."));
       });
       return card;
     }));
@@ -223,11 +300,19 @@
       const chip = document.createElement("span");
       chip.className = "player" + (p.turn ? " turn" : "") + (p.you ? " you" : "")
         + (p.away ? " away" : "");
-      let text = (p.you ? "You" : p.name) + " " + p.cards;
-      if (p.uno) text += " UNO";
-      if (p.out) text += " out";
-      if (p.away) text += " (away)";
+      // A chip is short: a name and a count, then what marks the seat; each a whole pattern.
+      // TRANSLATORS: a player's chip on the phone, short: a name and how many cards they hold.
+      let text = fill(t("{name} {count}"), { name: p.you ? t("You") : p.name, count: p.cards });
+      // TRANSLATORS: a chip ({player}: "Ana 1") of a player who called UNO.
+      if (p.uno) text = fill(t("{player} UNO"), { player: text });
+      // TRANSLATORS: a chip of a player who is out of the round (Play until one is left).
+      if (p.out) text = fill(t("{player} out"), { player: text });
+      // TRANSLATORS: a chip of a player whose phone is not connected.
+      if (p.away) text = fill(t("{player} (away)"), { player: text });
       chip.textContent = text;
+      // The chip in words (its tooltip, and what a screen reader adds): "Ana: 5 cards".
+      const cards = tn("{name}: {count} card", "{name}: {count} cards", p.cards);
+      chip.title = fill(cards, { name: p.you ? t("You") : p.name, count: p.cards });
       return chip;
     }));
   }
@@ -253,7 +338,8 @@
   else window.addEventListener("resize", drawHand);
 
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { retry = 0; connect(); }
+    if (ready && document.visibilityState === "visible") { retry = 0; connect(); }
   });
-  connect();
+  // The words first (one small file from this server), then the game.
+  loadWords("").then(() => { ready = true; connect(); });
 })();

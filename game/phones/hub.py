@@ -6,6 +6,10 @@ events redacted for it). ``pump`` runs on the game's thread (the table calls it 
 reads what the phones did from the server's inbox, submits their moves to the match, which
 checks them, and sends a refusal back to the phone that asked for something it may not do.
 
+Each phone seat speaks its own language (``Tongue``): the one its browser asked for when it
+joined, if the game speaks it, else the table's at that moment. Its titles, prompts, refusals
+and narrated lines are in that language; a phone that joins again with another takes it.
+
 The hub needs no real server: anything with ``inbox`` and ``send`` will do (the tests use one
 that keeps every message).
 """
@@ -28,7 +32,8 @@ from game.events import (
     PenaltyPending,
     RoundEnded,
 )
-from game.match import Match, MatchEvent, MatchFinished, Refused
+from game.i18n import N_, Tongue, active, tongue
+from game.match import REFUSAL_TEXT, Match, MatchEvent, MatchFinished, Refused
 from game.narrate import Narrator, past_lines
 from game.phones.protocol import (
     Arrival,
@@ -38,6 +43,7 @@ from game.phones.protocol import (
     challenge_seen,
     is_turn,
     read_intent,
+    speaking,
     state_message,
 )
 from game.rules import Stacking
@@ -48,7 +54,9 @@ LOG_KEPT = 40
 PUMP_LIMIT = 64
 # A phone's message that failed in an unforeseen way is logged at most this often.
 FAULT_LOG_S = 60.0
-FAULT = "That message could not be read."
+FAULT = N_("That message could not be read.")
+# What every phone is told when the table leaves the match (in each phone's language).
+MATCH_OVER = N_("The match is over. Thanks for playing!")
 LOG = logging.getLogger(__name__)
 HIT = (DrawReason.DRAW_TWO, DrawReason.WILD_DRAW_FOUR, DrawReason.STACK)
 
@@ -76,13 +84,11 @@ class PhoneHub:
         self.urls = dict(urls)
         self.address_problem = address_problem
         self.names = [s.name for s in match.setup_seats]
-        stacking = match.rules.stacking is not Stacking.OFF
-        self.narrators = {s: Narrator(self.names, s, True, stacking) for s in self.seats}
-        # A continued match: each phone's log starts with the moves played so far.
-        self.logs = {
-            s: past_lines(match.game, n)[-LOG_KEPT:] if match.game.actions else []
-            for s, n in self.narrators.items()
-        }
+        self.stacking = match.rules.stacking is not Stacking.OFF
+        # Until its phone joins, a seat speaks the table's language.
+        self.tongues = {s: active() for s in self.seats}
+        self.narrators = {s: self._narrator(s) for s in self.seats}
+        self.logs = {s: self._past(s) for s in self.seats}
         self._turn = {s: False for s in self.seats}
         self._present: set[int] = set()
         self._logged_at = -FAULT_LOG_S
@@ -94,6 +100,38 @@ class PhoneHub:
     def connected(self, seat: int) -> bool:
         return seat in self._present
 
+    def language(self, seat: int) -> str:
+        """The code of the language the seat's phone is spoken to in."""
+        return self.tongues[seat].code
+
+    def _narrator(self, seat: int) -> Narrator:
+        # Passed by name through a mapping: it type-checks whether or not this Narrator takes
+        # a Tongue (game/narrate.py gains ``tongue=`` in the same piece of work).
+        own: dict[str, Any] = {"tongue": self.tongues[seat]}
+        try:
+            return Narrator(self.names, seat, True, self.stacking, **own)
+        except TypeError:
+            # A Narrator without a Tongue of its own speaks the screen's language: the hub
+            # narrates for this seat while its language is the screen's (``speaking``).
+            return Narrator(self.names, seat, True, self.stacking)
+
+    def _past(self, seat: int) -> list[str]:
+        """A continued match: the seat's log starts with the moves played so far."""
+        if not self.match.game.actions:
+            return []
+        with speaking(self.tongues[seat]):
+            return past_lines(self.match.game, self.narrators[seat])[-LOG_KEPT:]
+
+    def _speak(self, seat: int, language: str) -> None:
+        """The seat's phone speaks ``language`` ("": the table's language now) from now on; its
+        log is told again in it."""
+        chosen = tongue(language) if language else active()
+        if chosen.code == self.tongues[seat].code:
+            return
+        self.tongues[seat] = chosen
+        self.narrators[seat] = self._narrator(seat)
+        self.logs[seat] = self._past(seat)
+
     # ------------------------------------------------------------- to the phones
 
     def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
@@ -101,7 +139,8 @@ class PhoneHub:
         if not happened:
             return  # the table left the match; the server's close tells the phones
         for seat in self.seats:
-            line = self.narrators[seat].line(happened)
+            with speaking(self.tongues[seat]):
+                line = self.narrators[seat].line(happened)
             if line:
                 log = self.logs[seat]
                 log.append(line)
@@ -123,18 +162,23 @@ class PhoneHub:
         # Vibrate when this seat's decision begins, or a draw card hit it.
         buzz = buzz or (turn and not self._turn[seat])
         self._turn[seat] = turn
-        message = state_message(
-            view,
-            self.names,
-            self.logs[seat],
-            away=self.match.away | frozenset(s for s in self.seats if self.match.played_by_ai(s)),
-            buzz=buzz,
-            over=self._over(seat),
-            challenge=challenge,
-        )
+        t = self.tongues[seat]
+        with speaking(t):  # the card names in the phone's language
+            message = state_message(
+                view,
+                self.names,
+                self.logs[seat],
+                away=self.match.away
+                | frozenset(s for s in self.seats if self.match.played_by_ai(s)),
+                buzz=buzz,
+                over=self._over(seat, t),
+                challenge=challenge,
+                tongue=t,
+            )
+        message["language"] = t.code
         self.outlet.send(seat, message)
 
-    def _over(self, seat: int) -> dict[str, Any] | None:
+    def _over(self, seat: int, t: Tongue) -> dict[str, Any] | None:
         """The round's result, while the table shows its scores: a title, and a row per seat
         (the points left in its hand, the points it won this round, its match total)."""
         if not self.match.is_round_over:
@@ -144,13 +188,11 @@ class PhoneHub:
         if ended is None:
             return None
         finished = next((e for e in reversed(game.log) if isinstance(e, MatchEnded)), None)
-        # The title is this phone's own: its holder is "you", and the verb agrees with it.
-        winners = finished.winners if finished is not None else (ended.winner,)
-        who = " and ".join("you" if p == seat else self.names[p] for p in winners)
-        verb = "wins" if len(winners) == 1 and winners[0] != seat else "win"
-        what = "the match" if finished is not None else "the round"
-        blocked = " (nobody could play: lowest hand)" if finished is None and ended.blocked else ""
-        title = f"{who[0].upper()}{who[1:]} {verb} {what}{blocked}!"
+        # The title is this phone's own: its holder is "you".
+        if finished is not None:
+            title = _match_title(finished.winners, seat, self.names, t)
+        else:
+            title = _round_title(ended.winner, seat, ended.blocked, self.names, t)
         left = {h.player: h.points for h in ended.hands}
         # The engine adds the round's points to the winner and a team winner's partner only.
         gainers = {ended.winner, game.partner(ended.winner)}
@@ -190,13 +232,15 @@ class PhoneHub:
             LOG.exception("a phone's message from seat %d was refused", inbound.seat)
         if inbound.kind is Arrival.MESSAGE:
             with contextlib.suppress(Exception):
-                self.outlet.send(inbound.seat, {"type": "refused", "text": FAULT})
+                text = self.tongues[inbound.seat].gettext(FAULT)
+                self.outlet.send(inbound.seat, {"type": "refused", "text": text})
 
     def _take(self, inbound: Inbound) -> None:
         seat, match = inbound.seat, self.match
         if seat not in self.seats:
             return
         if inbound.kind is Arrival.JOINED:
+            self._speak(seat, inbound.language)
             self._present.add(seat)
             match.connected(seat, True)
             if match.played_by_ai(seat) and not match.finished:
@@ -213,8 +257,15 @@ class PhoneHub:
         try:
             action = read_intent(text, seat, self.match.game.cards)
             self.match.submit(seat, action)
-        except (BadIntent, Refused) as refusal:
-            self.outlet.send(seat, {"type": "refused", "text": str(refusal)})
+        except BadIntent as refusal:
+            self._refuse(seat, str(refusal))
+        except Refused as refusal:
+            self._refuse(seat, REFUSAL_TEXT[refusal.reason])
+
+    def _refuse(self, seat: int, english: str) -> None:
+        """Tell a phone why its move was refused, in its language (``english``: a message of
+        the catalogs)."""
+        self.outlet.send(seat, {"type": "refused", "text": self.tongues[seat].gettext(english)})
 
     def hand_to_ai(self, seat: int, level: Level = Level.NORMAL) -> None:
         self.match.hand_to_ai(seat, level)
@@ -224,8 +275,9 @@ class PhoneHub:
         self.match.hand_back(seat)
         self.send_all()
 
-    def close(self, text: str = "The match is over. Thanks for playing!") -> None:
-        """The table leaves the match: every phone is told, and the server stops."""
+    def close(self, text: str = MATCH_OVER) -> None:
+        """The table leaves the match: every phone is told, and the server stops. ``text`` is
+        the English of a message of the catalogs: the server tells each phone in its language."""
         if self in self.match.listeners:
             self.match.remove_listener(self)
         self.outlet.stop(text)
@@ -242,3 +294,38 @@ def _hit(seat: int, events: Sequence[Event]) -> bool:
         or (isinstance(e, CardsDrawn) and e.player == seat and e.reason in HIT)
         for e in events
     )
+
+
+def _round_title(winner: int, seat: int, blocked: bool, names: Sequence[str], t: Tongue) -> str:
+    if winner == seat:
+        if blocked:
+            return t.gettext("You win the round (nobody could play: lowest hand)!")
+        return t.gettext("You win the round!")
+    if blocked:
+        text = t.gettext("{name} wins the round (nobody could play: lowest hand)!")
+    else:
+        text = t.gettext("{name} wins the round!")
+    return text.format(name=names[winner])
+
+
+def _match_title(winners: Sequence[int], seat: int, names: Sequence[str], t: Tongue) -> str:
+    """The match's winner, or the winners of a team or a tie, told to ``seat``."""
+    others = [names[p] for p in winners if p != seat]
+    if seat in winners:
+        if not others:
+            return t.gettext("You win the match!")
+        return t.gettext("You and {names} win the match!").format(names=together(others, t))
+    if len(others) == 1:
+        return t.gettext("{name} wins the match!").format(name=others[0])
+    return t.gettext("{names} win the match!").format(names=together(others, t))
+
+
+def together(names: Sequence[str], t: Tongue) -> str:
+    """Names as one list: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the end of a list of players' names: "Ana, Bo and Cy".
+    last = t.gettext("{names} and {last}")
+    # TRANSLATORS: what separates players' names in a list, before its last two.
+    comma = t.pgettext("list of names", ", ")
+    return last.format(names=comma.join(names[:-1]), last=names[-1])

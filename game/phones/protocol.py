@@ -4,12 +4,17 @@ Pure functions (docs/PHONES.md has the messages). A seat's state is built from
 ``game.view(seat)`` and the lines narrated for that seat only, so a message cannot carry another
 hand: ``state_message`` is never given the game. An intent from a phone is read with the record
 format of ``game.actions`` and checked for shape here; the match then checks it is legal.
+
+Every text is in the reader's language: the functions take the phone's ``Tongue`` (None: the
+screen's language). A card's name comes from ``Card.label`` in the screen's language, so the
+hub builds a phone's message while that phone's language is the screen's (``speaking``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -36,8 +41,9 @@ from game.actions import (
     action_to_dict,
 )
 from game.ai.levels import is_window_action
-from game.cards import Card
+from game.cards import Card, Color
 from game.events import CardsDrawn, Challenged, DrawReason, redact
+from game.i18n import ENGLISH, N_, Tongue, accept_language, active, pick, use
 from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
 from game.view import SeatView
 
@@ -50,14 +56,37 @@ OPENERS = frozenset(b"[{")
 CLOSERS = frozenset(b"]}")
 QUOTE = ord('"')
 BACKSLASH = ord("\\")
+# Of a browser's Accept-Language, this many characters are read (a real one is under 200).
+HEADER_READ = 1024
 # The move log lines a phone shows.
 LOG_LINES = 6
 # The draws that settle a challenge: the challenger's lost one, or the bluffer's caught one.
 LOST_CHALLENGE = (DrawReason.CHALLENGE_FAILED, DrawReason.BLUFF_CAUGHT)
+UNREADABLE = N_("That message could not be read.")
+NOT_A_MOVE = N_("That message is not a move.")
+TOO_LONG = N_("That message was too long to be a move.")
 
 
 class BadIntent(ValueError):
-    """A phone's message that is not a move of its seat; the text is for the person."""
+    """A phone's message that is not a move of its seat; the text is for the person, in English
+    (a marked message: the hub tells it in the phone's language)."""
+
+
+@contextmanager
+def speaking(tongue: Tongue) -> Iterator[Tongue]:
+    """The screen's language is ``tongue``'s meanwhile, for the texts that name themselves in
+    the screen's language (``Card.label``, the narrator without a Tongue of its own). Only on
+    the game's thread, between two frames: nothing is drawn meanwhile."""
+    before = active().code
+    use(tongue.code)
+    try:
+        yield tongue
+    finally:
+        use(before)
+
+
+def _tongue(tongue: Tongue | None) -> Tongue:
+    return active() if tongue is None else tongue
 
 
 def face_key(card: Card) -> str:
@@ -83,12 +112,15 @@ def state_message(
     buzz: bool = False,
     over: dict[str, Any] | None = None,
     challenge: ChallengeSeen | None = None,
+    tongue: Tongue | None = None,
 ) -> dict[str, Any]:
-    """Everything a seat's phone shows, from that seat's view and its own narrated lines.
+    """Everything a seat's phone shows, from that seat's view and its own narrated lines, in
+    ``tongue`` (the card names in the screen's language: see ``speaking``).
 
     ``challenge``: a challenge this seat made or met, just now, redacted for it (the challenger
     is shown the challenged hand); the phone shows its result until the person dismisses it.
     """
+    t = _tongue(tongue)
     seat = view.seat
     plays = {a.card.uid: a for a in view.legal if isinstance(a, Play | JumpIn)}
     hand = [
@@ -123,11 +155,11 @@ def state_message(
         "name": names[seat],
         "turn": turn,
         "buzz": buzz,
-        "prompt": prompt(view, names, turn),
+        "prompt": prompt(view, names, turn, t),
         "hand": hand,
-        "buttons": buttons(view, names),
+        "buttons": buttons(view, names, t),
         "drawn": _card(view.drawn) if view.phase == "drawn" and view.drawn is not None else None,
-        "challenge": None if challenge is None else challenge_result(challenge, names, seat),
+        "challenge": None if challenge is None else challenge_result(challenge, names, seat, t),
         "table": {
             "top": None if top is None else {"name": top.label, "face": face_key(top)},
             "color": view.color.value if view.color is not None else None,
@@ -136,9 +168,7 @@ def state_message(
             "pending": view.pending,
             "round": view.round,
             "players": players,
-            "house_rules": [
-                f"{number}s: {RACE_ACTION_TEXT[rule]}" for number, rule in view.house_rules
-            ],
+            "house_rules": [_rule_text(number, rule, t) for number, rule in view.house_rules],
         },
         "log": list(log[-LOG_LINES:]),
         "over": over,
@@ -165,11 +195,26 @@ class Arrival(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Inbound:
-    """Something a phone did: joined, left, or sent ``text``."""
+    """Something a phone did: joined, left, or sent ``text``. A joining phone brings the
+    language its browser asked for (``phone_language``; "": none the game speaks)."""
 
     seat: int
     kind: Arrival
     text: str = ""
+    language: str = ""
+
+
+def phone_language(header: str) -> str:
+    """The first language of a browser's Accept-Language header that the game speaks, or ""
+    when it asks for none of them (the phone then speaks the table's language). Any header,
+    however long or odd, gives an answer: it comes from a phone."""
+    for name in accept_language(header[:HEADER_READ]):
+        code = pick([name])
+        # pick answers English for what it does not know: only an English it was asked for
+        # counts as asked.
+        if code != ENGLISH or name.replace("_", "-").split("-")[0].strip().lower() == ENGLISH:
+            return code
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,132 +243,226 @@ def challenge_seen(events: Sequence[object], seat: int) -> ChallengeSeen | None:
     return ChallengeSeen(shown, drawn)
 
 
-def challenge_result(seen: ChallengeSeen, names: Sequence[str], seat: int) -> dict[str, Any]:
-    """What a challenge showed, told to ``seat``: a sentence, and the challenged hand when this
-    seat was shown it."""
+def challenge_result(
+    seen: ChallengeSeen, names: Sequence[str], seat: int, tongue: Tongue | None = None
+) -> dict[str, Any]:
+    """What a challenge showed, told to ``seat`` in ``tongue``: a sentence, and the challenged
+    hand when this seat was shown it."""
     event = seen.event
-
-    def name(player: int, you: str) -> str:
-        return you if player == seat else names[player]
-
-    loser = event.target if event.bluff else event.player
-    draws = "draw" if loser == seat else "draws"
-    cost = f"{name(loser, 'you')} {draws} {seen.drawn} card{'s' if seen.drawn != 1 else ''}"
-    owner = "your" if event.target == seat else f"{names[event.target]}'s"
-    what = "it was a bluff" if event.bluff else f"{owner} Wild Draw Four was legal"
-    text = f"{name(event.player, 'You')} challenged {name(event.target, 'you')}: {what}, {cost}."
     shown = None if event.hand is None or event.target == seat else event.hand
     return {
-        "text": text,
+        "text": _challenge_text(event, names, seat, seen.drawn, _tongue(tongue)),
         "bluff": event.bluff,
         "whose": names[event.target],
         "hand": None if shown is None else [_card(c) for c in shown],
     }
 
 
-def prompt(view: SeatView, names: Sequence[str], turn: bool) -> str:
+def _challenge_text(
+    event: Challenged, names: Sequence[str], seat: int, count: int, t: Tongue
+) -> str:
+    """One whole sentence for each person the challenger and the challenged may be."""
+    challenger, target = names[event.player], names[event.target]
+    if event.player == seat and event.bluff:
+        text = t.ngettext(
+            "You challenged {target}: it was a bluff, {target} draws {count} card.",
+            "You challenged {target}: it was a bluff, {target} draws {count} cards.",
+            count,
+        )
+    elif event.player == seat:
+        text = t.ngettext(
+            "You challenged {target}: {target}'s Wild Draw Four was legal, you draw {count} card.",
+            "You challenged {target}: {target}'s Wild Draw Four was legal, you draw {count} cards.",
+            count,
+        )
+    elif event.target == seat and event.bluff:
+        text = t.ngettext(
+            "{challenger} challenged you: it was a bluff, you draw {count} card.",
+            "{challenger} challenged you: it was a bluff, you draw {count} cards.",
+            count,
+        )
+    elif event.target == seat:
+        text = t.ngettext(
+            "{challenger} challenged you: your Wild Draw Four was legal, {challenger} draws "
+            "{count} card.",
+            "{challenger} challenged you: your Wild Draw Four was legal, {challenger} draws "
+            "{count} cards.",
+            count,
+        )
+    elif event.bluff:
+        text = t.ngettext(
+            "{challenger} challenged {target}: it was a bluff, {target} draws {count} card.",
+            "{challenger} challenged {target}: it was a bluff, {target} draws {count} cards.",
+            count,
+        )
+    else:
+        text = t.ngettext(
+            "{challenger} challenged {target}: {target}'s Wild Draw Four was legal, "
+            "{challenger} draws {count} card.",
+            "{challenger} challenged {target}: {target}'s Wild Draw Four was legal, "
+            "{challenger} draws {count} cards.",
+            count,
+        )
+    return text.format(challenger=challenger, target=target, count=count)
+
+
+def prompt(view: SeatView, names: Sequence[str], turn: bool, tongue: Tongue | None = None) -> str:
     """One sentence: what this seat is asked to do now, or whose move the table waits on."""
+    t = _tongue(tongue)
     phase = view.phase
     if phase in ("round-over", "match-over"):
-        return "The round is over."
+        return t.gettext("The round is over.")
     if phase == "race":
         if view.seat in view.race_left:
-            return "Race! " + _race_text(view)
-        return "You are done: waiting for the others to finish the race."
+            # TRANSLATORS: {action} is what the race asks, e.g. "Slap the table!".
+            return t.gettext("Race! {action}").format(action=_race_text(view, t))
+        return t.gettext("You are done: waiting for the others to finish the race.")
     if not turn:
         if any(isinstance(a, JumpIn) for a in view.legal):
-            return "Jump in! You hold the very same card: tap it before the next move."
-        return f"{names[view.actor]}'s turn."
+            return t.gettext("Jump in! You hold the very same card: tap it before the next move.")
+        return t.gettext("{name}'s turn.").format(name=names[view.actor])
     match phase:
         case "play" if view.must_play:
-            return "Your turn: play a card."
+            return t.gettext("Your turn: play a card.")
         case "play" if any(isinstance(a, Play) for a in view.legal):
-            return "Your turn: play a marked card, or draw."
+            return t.gettext("Your turn: play a marked card, or draw.")
         case "play":
-            return "Your turn: no card of yours plays, draw one."
+            return t.gettext("Your turn: no card of yours plays, draw one.")
         case "drawn" if view.drawn is not None:
-            return f"You drew {view.drawn.label}: play it, or keep it."
+            # TRANSLATORS: {card} is a card's name, e.g. "Red 5".
+            text = t.gettext("You drew {card}: play it, or keep it.")
+            return text.format(card=view.drawn.label)
         case "drawn":
-            return "Play the card you drew, or keep it."
+            return t.gettext("Play the card you drew, or keep it.")
         case "color":
-            return "Name a color."
+            return t.gettext("Name a color.")
         case "penalty":
-            return _penalty_text(view)
+            return _penalty_text(view, t)
         case "skip":
-            return "Play a Skip to bounce it on, or be skipped."
+            return t.gettext("Play a Skip to bounce it on, or be skipped.")
         case "swap":
-            return "Choose whose hand to swap with yours."
+            return t.gettext("Choose whose hand to swap with yours.")
         case "make-rule":
-            return "Make a House Rule: choose a number and what everyone must do."
+            return t.gettext("Make a House Rule: choose a number and what everyone must do.")
         case "setup":
-            return "Choose what the Wild Customizable cards do."
-    return "Your move."
+            return t.gettext("Choose what the Wild Customizable cards do.")
+    return t.gettext("Your move.")
 
 
-def _penalty_text(view: SeatView) -> str:
-    """What answers the pending draw: only the answers this seat really has."""
-    answers = []
-    if any(isinstance(a, Play) for a in view.legal):
-        answers.append("stack a draw card")
-    if any(isinstance(a, Challenge) for a in view.legal):
-        answers.append(f"challenge the Wild Draw Four (risk {challenge_cost(view)} cards)")
-    take = f"take {view.pending}"
-    if not answers:
-        return f"You must {take}."
-    text = ", ".join(answers) + f", or {take}."
-    return text[0].upper() + text[1:]
+def _penalty_text(view: SeatView, t: Tongue) -> str:
+    """What answers the pending draw: only the answers this seat really has, in one sentence
+    for each set of answers."""
+    stack = any(isinstance(a, Play) for a in view.legal)
+    challenge = any(isinstance(a, Challenge) for a in view.legal)
+    risk = challenge_cost(view)
+    if stack and challenge:
+        # TRANSLATORS: {risk}: the cards a lost challenge costs; {count}: the cards to take.
+        text = t.ngettext(
+            "Stack a draw card, challenge the Wild Draw Four (risk {risk} card), or take {count}.",
+            "Stack a draw card, challenge the Wild Draw Four (risk {risk} cards), or take {count}.",
+            risk,
+        )
+    elif challenge:
+        # TRANSLATORS: {risk}: the cards a lost challenge costs; {count}: the cards to take.
+        text = t.ngettext(
+            "Challenge the Wild Draw Four (risk {risk} card), or take {count}.",
+            "Challenge the Wild Draw Four (risk {risk} cards), or take {count}.",
+            risk,
+        )
+    elif stack:
+        # TRANSLATORS: {count} is the number of cards the player draws if they do not stack.
+        text = t.gettext("Stack a draw card, or take {count}.")
+    else:
+        # TRANSLATORS: {count} is the number of cards the player must draw.
+        text = t.gettext("You must take {count}.")
+    return text.format(risk=risk, count=view.pending)
 
 
-def _race_text(view: SeatView) -> str:
+def _race_text(view: SeatView, t: Tongue) -> str:
     rules = dict(view.house_rules)
     top = view.top
     rule = rules.get(int(top.rank)) if top is not None else None
-    return RACE_ACTION_TEXT[rule] + "!" if rule is not None else "Be quick!"
+    if rule is None:
+        return t.gettext("Be quick!")
+    # TRANSLATORS: {action} is a race's action, e.g. "Slap the table"; the button shouts it.
+    return t.gettext("{action}!").format(action=t.gettext(RACE_ACTION_TEXT[rule]))
 
 
-def buttons(view: SeatView, names: Sequence[str]) -> list[dict[str, Any]]:
+def _rule_text(number: int, rule: Any, t: Tongue) -> str:
+    # TRANSLATORS: a House Rule: {number} is a card's number, {action} what everyone must do
+    # when it is played, e.g. "7s: Slap the table".
+    return t.gettext("{number}s: {action}").format(
+        number=number, action=t.gettext(RACE_ACTION_TEXT[rule])
+    )
+
+
+def _color_name(color: Color, t: Tongue) -> str:
+    """A color a person names, on its button."""
+    match color:
+        case Color.RED:
+            return t.pgettext("card color", "Red")
+        case Color.YELLOW:
+            return t.pgettext("card color", "Yellow")
+        case Color.GREEN:
+            return t.pgettext("card color", "Green")
+        case Color.BLUE:
+            return t.pgettext("card color", "Blue")
+
+
+def buttons(
+    view: SeatView, names: Sequence[str], tongue: Tongue | None = None
+) -> list[dict[str, Any]]:
     """A button for each legal action of the seat that is not a card of its hand."""
+    t = _tongue(tongue)
     out: list[dict[str, Any]] = []
     for action in view.legal:
-        spec = _button(action, view, names)
+        spec = _button(action, view, names, t)
         if spec is not None:
             name, label, big = spec
             out.append({"action": name, "label": label, "send": action_to_dict(action), "big": big})
     return out
 
 
-def _button(action: Action, view: SeatView, names: Sequence[str]) -> tuple[str, str, bool] | None:
+def _button(
+    action: Action, view: SeatView, names: Sequence[str], t: Tongue
+) -> tuple[str, str, bool] | None:
     match action:
         case Play(card=card) if view.phase == "drawn" and card == view.drawn:
-            return "play-drawn", "Play it", False  # the prompt names the card
+            return "play-drawn", t.gettext("Play it"), False  # the prompt names the card
         case Play() | JumpIn() | NextRound():
             return None  # cards are tapped in the hand; the next round is the table's
         case Draw():
-            return "draw", "Draw a card", False
+            return "draw", t.gettext("Draw a card"), False
         case Pass():
-            return "keep", "Keep it", False
+            return "keep", t.gettext("Keep it"), False
         case CallUno():
-            return "uno", "UNO!", True
+            return "uno", t.gettext("UNO!"), True
         case Catch(target=target):
-            return "catch", f"Catch {names[target]}!", True
+            return "catch", t.gettext("Catch {name}!").format(name=names[target]), True
         case Challenge():
-            return "challenge", f"Challenge: risk {challenge_cost(view)} cards", False
+            risk = challenge_cost(view)
+            text = t.ngettext("Challenge: risk {count} card", "Challenge: risk {count} cards", risk)
+            return "challenge", text.format(count=risk), False
         case Accept() if view.phase == "skip":
-            return "accept", "Be skipped", False
+            return "accept", t.gettext("Be skipped"), False
         case Accept():
-            return "accept", f"Take {view.pending}", False
+            # TRANSLATORS: a button: draw the {count} cards of the pending penalty.
+            return "accept", t.gettext("Take {count}").format(count=view.pending), False
         case ChooseColor(color=color):
-            return f"color-{color.value}", color.value.capitalize(), False
+            return f"color-{color.value}", _color_name(color, t), False
         case ChooseSwap(target=target):
-            return f"swap-{target}", f"Swap with {names[target]} ({view.hand_sizes[target]})", False
+            # TRANSLATORS: a button; {count} is how many cards that player holds.
+            text = t.gettext("Swap with {name} ({count})")
+            count = view.hand_sizes[target]
+            return f"swap-{target}", text.format(name=names[target], count=count), False
         case FinishRace():
-            return "race", _race_text(view), True
+            return "race", _race_text(view, t), True
         case MakeRule(number=number, rule=rule):
-            return f"rule-{number}-{rule.value}", f"{number}s: {RACE_ACTION_TEXT[rule]}", False
+            return f"rule-{number}-{rule.value}", _rule_text(number, rule, t), False
         case ChooseCustomEffect(effect=effect):
-            return f"effect-{effect.value}", CUSTOM_EFFECT_TEXT[effect], False
+            return f"effect-{effect.value}", t.gettext(CUSTOM_EFFECT_TEXT[effect]), False
         case FinishCustomEffects():
-            return "effects-done", "Done", False
+            return "effects-done", t.gettext("Done"), False
 
 
 def read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
@@ -336,22 +475,22 @@ def read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
     except BadIntent:
         raise
     except Exception:  # the last line: any surprise is a refusal, not a crash
-        raise BadIntent("That message could not be read.") from None
+        raise BadIntent(UNREADABLE) from None
 
 
 def _read_intent(raw: str | bytes, seat: int, cards: Sequence[Card]) -> Action:
     data = _json_of(raw)
     if not isinstance(data, dict) or data.get("type") != "act" or set(data) != {"type", "action"}:
-        raise BadIntent("That message is not a move.")
+        raise BadIntent(NOT_A_MOVE)
     body = data["action"]
     if isinstance(body, dict) and not _is_seat(body.get("player"), seat):
-        raise BadIntent("You can only make your own moves.")
+        raise BadIntent(N_("You can only make your own moves."))
     try:
         action = action_from_dict(body, tuple(cards))
     except RecordError:
-        raise BadIntent("That move could not be read.") from None
+        raise BadIntent(N_("That move could not be read.")) from None
     if isinstance(action, NextRound):
-        raise BadIntent("The next round is dealt at the table.")
+        raise BadIntent(N_("The next round is dealt at the table."))
     return action
 
 
@@ -360,16 +499,16 @@ def _json_of(raw: str | bytes) -> Any:
     try:
         encoded = raw if isinstance(raw, bytes) else raw.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: not text a phone's page would send
-        raise BadIntent("That message could not be read.") from None
+        raise BadIntent(UNREADABLE) from None
     if len(encoded) > MAX_MESSAGE_BYTES:
-        raise BadIntent("That message was too long to be a move.")
+        raise BadIntent(TOO_LONG)
     if nesting(encoded) > MAX_DEPTH:
         # json.loads recurses once per level: 4,000 "[" would raise RecursionError.
-        raise BadIntent("That message is not a move.")
+        raise BadIntent(NOT_A_MOVE)
     try:
         return json.loads(encoded, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError):
-        raise BadIntent("That message could not be read.") from None
+        raise BadIntent(UNREADABLE) from None
 
 
 def nesting(encoded: bytes) -> int:

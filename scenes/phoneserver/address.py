@@ -10,9 +10,12 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+from game.i18n import N_
+
 # Any private address will do: nothing is sent to it.
 PROBE = ("10.254.254.254", 9)
-NO_NETWORK = (
+# A message of the catalogs: the join screen tells it in the screen's language.
+NO_NETWORK = N_(
     "No home network was found: only this computer can open the phones' page. Connect this "
     "computer to the same Wi-Fi as the phones, then start the match again."
 )

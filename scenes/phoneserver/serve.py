@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.i18n import _
 from game.match import Match
 from game.phones.hub import DEFAULT_PORT, PhoneHub
 from scenes.phoneserver.address import local_address
@@ -46,7 +47,7 @@ def serve_phones(
         server = candidate
         break
     if server is None:
-        raise refused or OSError("the phones' server could not start")
+        raise refused or OSError(_("the phones' server could not start"))
     # The page's own address: the only origin whose pages may open a seat's socket.
     origin = f"http://{f'[{shown}]' if ':' in shown else shown}:{server.port}"
     phones.origins = frozenset({origin})

@@ -10,6 +10,10 @@ What is served is fixed at start: the files of ``assets/web/`` read into memory,
 images given by the game; a request's path only ever names an entry of those tables. Every
 address carries a seat's 130-bit key (its token); one without a valid token is refused, and
 what any client may hold without one is bounded (``scenes.phoneserver.gate``).
+
+Each phone is answered in its browser's language (Accept-Language) when the game speaks it,
+else in the table's: the page's own words (``words.json``), the page for a wrong address, and
+what the server tells a seat's phone (``scenes.phoneserver.words``).
 """
 
 from __future__ import annotations
@@ -23,15 +27,18 @@ import queue
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from game.phones.protocol import MAX_MESSAGE_BYTES, Arrival, Inbound
+from game.i18n import CODES, N_, PSEUDO, Tongue, _, active, tongue
+from game.phones.hub import MATCH_OVER
+from game.phones.protocol import MAX_MESSAGE_BYTES, Arrival, Inbound, phone_language
 from scenes.phoneserver.gate import Gate, handler_factory, quiet_loop_errors
+from scenes.phoneserver.words import page_messages, words, wrong_page
 
 # A phone may send this many frames a second (a burst as big); more are dropped.
 RATE_PER_S = 10.0
@@ -75,17 +82,26 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-REPLACED = "This seat was opened on another device."
-BAD_TOKEN = "This link is not for a seat at this table. Scan the code on the game's screen again."
-FOREIGN = "Only the table's own page may open a seat."
-TOO_MANY_JOINS = "This seat was opened too often just now: wait a moment, then reload."
-SLOW_DOWN = "Too many messages at once: slow down."
-FLOODED = "Too many messages: this phone was disconnected. Reload the page to play on."
-UNREADABLE = "That message could not be read."
-TOO_LONG = "That message was too long to be a move."
+# What the server tells a phone: messages of the catalogs, told in the phone's language.
+REPLACED = N_("This seat was opened on another device.")
+BAD_TOKEN = N_(
+    "This link is not for a seat at this table. Scan the code on the game's screen again."
+)
+FOREIGN = N_("Only the table's own page may open a seat.")
+TOO_MANY_JOINS = N_("This seat was opened too often just now: wait a moment, then reload.")
+SLOW_DOWN = N_("Too many messages at once: slow down.")
+FLOODED = N_("Too many messages: this phone was disconnected. Reload the page to play on.")
+UNREADABLE = N_("That message could not be read.")
+TOO_LONG = N_("That message was too long to be a move.")
+NO_FILE = N_("No such file.")
+NO_CARD = N_("No such card.")
 # The styled page for an address that names no seat, and its style sheet (assets/web/).
 WRONG_PAGE = "wrong.html"
 WRONG_CSS = "wrong.css"
+# The page's script, whose t() and tn() texts the page is given in its language.
+SCRIPT = "phone.js"
+# The languages a page may ask its words in (the hub names the seat's: see words.json).
+SPOKEN = frozenset((*CODES, PSEUDO))
 # A seat's key: lowercase Crockford base32, whose letters have no look-alikes (no i, l, o or u),
 # 26 of them (130 bits), shown in groups of four for typing from the screen.
 TOKEN_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
@@ -167,9 +183,16 @@ class Phones:
         images: Mapping[str, bytes],
         rate: float = RATE_PER_S,
         origins: frozenset[str] = frozenset(),
+        table_language: Callable[[], str] = lambda: active().code,
     ) -> None:
         self.tokens = {seat: canonical(token) for seat, token in tokens.items()}
         self.files = dict(files)
+        script = self.files.get(SCRIPT)
+        self.messages = page_messages(script[0].decode("utf-8") if script else "")
+        # The table's language now (read on the server's thread: one reference, no lock).
+        self.table_language = table_language
+        # Each seat's phone's language, from its socket's request: what closing tells it in.
+        self.spoken: dict[int, Tongue] = {}
         self.images = dict(images)
         self.rate = rate
         # The pages' own address (the QR code's scheme, host and port): a WebSocket opened by
@@ -188,11 +211,18 @@ class Phones:
         app.router.add_get("/p/{token}/", self.page)
         app.router.add_get("/p/{token}", self.page)
         app.router.add_get("/p/{token}/web/{name}", self.file)
+        app.router.add_get("/p/{token}/words.json", self.words)
         app.router.add_get("/p/{token}/card/{key}.png", self.image)
         app.router.add_get("/p/{token}/ws", self.socket)
         app.router.add_get("/wrong.css", self.wrong_css)
         app.on_response_prepare.append(_secure)
         return app
+
+    def language(self, request: web.Request) -> Tongue:
+        """The language to answer ``request`` in: its browser's, if the game speaks it, else
+        the table's now."""
+        code = phone_language(request.headers.get("Accept-Language", ""))
+        return tongue(code or self.table_language())
 
     def seat_of(self, request: web.Request) -> int:
         """The seat whose token the address carries; 403 without one."""
@@ -201,31 +231,43 @@ class Phones:
             if secrets.compare_digest(token.encode(), given):
                 self.gate.trust(request.protocol, seat)
                 return seat
-        raise web.HTTPForbidden(text=BAD_TOKEN)
+        raise web.HTTPForbidden(text=self.language(request).gettext(BAD_TOKEN))
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         try:
             self.seat_of(request)
         except web.HTTPForbidden:
-            return self._wrong_page(403)
+            return self._wrong_page(403, request)
         if not request.path.endswith("/"):
             # The page's addresses are relative to the token's folder.
             raise web.HTTPFound(request.path + "/")
         return self._file("index.html")
 
     async def wrong(self, request: web.Request) -> web.StreamResponse:
-        return self._wrong_page(404)
+        return self._wrong_page(404, request)
 
     async def wrong_css(self, request: web.Request) -> web.StreamResponse:
         return self._file(WRONG_CSS)
 
-    def _wrong_page(self, status: int) -> web.Response:
-        """The styled page for an address that names no seat: what happened, what to do."""
+    def _wrong_page(self, status: int, request: web.Request) -> web.Response:
+        """The styled page for an address that names no seat: what happened, what to do, in
+        the browser's language."""
+        spoken = self.language(request)
         found = self.files.get(WRONG_PAGE)
         if found is None:
-            return web.Response(status=status, text=BAD_TOKEN)
-        body, kind = found
+            return web.Response(status=status, text=spoken.gettext(BAD_TOKEN))
+        template, kind = found
+        body = wrong_page(template, spoken)
         return web.Response(status=status, body=body, headers={"Content-Type": kind})
+
+    async def words(self, request: web.Request) -> web.StreamResponse:
+        """The page's own words in its language: the one the hub speaks to its seat in when
+        the page names it (``?language=``, from a state message), else its browser's."""
+        self.seat_of(request)
+        asked = request.query.get("language", "")
+        spoken = tongue(asked) if asked in SPOKEN else self.language(request)
+        body = json.dumps(words(self.messages, spoken), ensure_ascii=False).encode("utf-8")
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPES[".json"]})
 
     async def file(self, request: web.Request) -> web.StreamResponse:
         self.seat_of(request)
@@ -234,7 +276,7 @@ class Phones:
     def _file(self, name: str) -> web.Response:
         found = self.files.get(name)
         if found is None:
-            raise web.HTTPNotFound(text="No such file.")
+            raise web.HTTPNotFound(text=NO_FILE)
         body, kind = found
         return web.Response(body=body, headers={"Content-Type": kind})
 
@@ -242,18 +284,19 @@ class Phones:
         self.seat_of(request)
         body = self.images.get(request.match_info["key"])
         if body is None:
-            raise web.HTTPNotFound(text="No such card.")
+            raise web.HTTPNotFound(text=self.language(request).gettext(NO_CARD))
         # Card faces never change during a match: the phone keeps them.
         headers = {"Content-Type": "image/png", "Cache-Control": "max-age=3600"}
         return web.Response(body=body, headers=headers)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
+        spoken = self.language(request)
         if origin is not None and origin not in self.origins and not _same_address(request, origin):
-            raise web.HTTPForbidden(text=FOREIGN)
+            raise web.HTTPForbidden(text=spoken.gettext(FOREIGN))
         seat = self.seat_of(request)
         if not self.joins.setdefault(seat, _Bucket(JOIN_PER_S, JOIN_BURST)).take():
-            raise web.HTTPTooManyRequests(text=TOO_MANY_JOINS)
+            raise web.HTTPTooManyRequests(text=spoken.gettext(TOO_MANY_JOINS))
         ws = web.WebSocketResponse(max_msg_size=WIRE_CAP_BYTES, heartbeat=HEARTBEAT_S)
         try:
             await ws.prepare(request)
@@ -264,15 +307,19 @@ class Phones:
         self.gate.trust(request.protocol, seat, socket=True)
         old = self.sockets.get(seat)
         self.sockets[seat] = ws
-        self.inbox.put(Inbound(seat, Arrival.JOINED))
+        # The hub speaks to the seat in the browser's language (none asked: the table's).
+        asked = phone_language(request.headers.get("Accept-Language", ""))
+        was = self.spoken.get(seat, spoken)
+        self.spoken[seat] = spoken
+        self.inbox.put(Inbound(seat, Arrival.JOINED, language=asked))
         try:
             if old is not None and not old.closed:
                 # One connection per seat: the newest (a reload, another device) wins.
-                await _send(old, {"type": "replaced", "text": REPLACED})
+                await _send(old, {"type": "replaced", "text": was.gettext(REPLACED)})
                 await old.close()
             if seat in self.last:
                 await ws.send_str(self.last[seat])  # a rejoin sees the whole table at once
-            await self._read(seat, ws)
+            await self._read(seat, ws, spoken)
         except ConnectionError:
             pass  # the phone went away mid-send: it left, which the finally tells
         finally:
@@ -281,7 +328,7 @@ class Phones:
                 self.inbox.put(Inbound(seat, Arrival.LEFT))
         return ws
 
-    async def _read(self, seat: int, ws: web.WebSocketResponse) -> None:
+    async def _read(self, seat: int, ws: web.WebSocketResponse, spoken: Tongue) -> None:
         """Every frame of the seat's socket, whatever its type, counts against the rate; a
         dropped frame costs a comparison, and a phone that keeps sending far past the limit is
         closed (it may come back by its link, slower)."""
@@ -295,23 +342,23 @@ class Phones:
                 dropped += 1
                 if dropped >= FLOOD_CLOSE:
                     counts.closed += 1
-                    await _send(ws, {"type": "closed", "text": FLOODED})
+                    await _send(ws, {"type": "closed", "text": spoken.gettext(FLOODED)})
                     await ws.close()
                     return
                 now = time.monotonic()
                 if now - told_at >= SLOW_DOWN_S:
                     told_at = now
-                    await _send(ws, _refusal(SLOW_DOWN))
+                    await _send(ws, _refusal(spoken.gettext(SLOW_DOWN)))
                 continue
             dropped = 0
             if message.type is not WSMsgType.TEXT:
                 counts.refused += 1
-                await _send(ws, _refusal(UNREADABLE))
+                await _send(ws, _refusal(spoken.gettext(UNREADABLE)))
                 continue
             text = message.data
             if len(text) > MAX_MESSAGE_BYTES or _utf8_size(text) > MAX_MESSAGE_BYTES:
                 counts.refused += 1
-                await _send(ws, _refusal(TOO_LONG))
+                await _send(ws, _refusal(spoken.gettext(TOO_LONG)))
                 continue
             self.inbox.put(Inbound(seat, Arrival.MESSAGE, text))
 
@@ -326,8 +373,10 @@ class Phones:
                 await ws.send_str(text)
 
     async def close_all(self, text: str) -> None:
-        for ws in list(self.sockets.values()):
-            await _send(ws, {"type": "closed", "text": text})
+        """Tell every phone ``text`` (a message of the catalogs) in its language, and close."""
+        for seat, ws in list(self.sockets.items()):
+            spoken = self.spoken.get(seat) or tongue(self.table_language())
+            await _send(ws, {"type": "closed", "text": spoken.gettext(text)})
             await ws.close()
 
 
@@ -360,9 +409,13 @@ def why_not(port: int, error: BaseException | None) -> str:
     """A sentence on why the server could not listen on ``port``."""
     if isinstance(error, OSError) and error.errno in (errno.EADDRINUSE, errno.EACCES):
         if error.errno == errno.EADDRINUSE:
-            return f"port {port} on this computer is in use by another program"
-        return f"this computer does not allow the game to use port {port}"
-    return f"the phones' server could not start ({error or 'it stopped at once'})"
+            # TRANSLATORS: ends "The phones cannot join: {reason}." (lower case: mid-sentence).
+            return _("port {port} on this computer is in use by another program").format(port=port)
+        return _("this computer does not allow the game to use port {port}").format(port=port)
+    if error is None:
+        return _("the phones' server could not start (it stopped at once)")
+    # TRANSLATORS: {error} is the system's own words on what failed (often English).
+    return _("the phones' server could not start ({error})").format(error=error)
 
 
 class PhoneServer:
@@ -387,7 +440,7 @@ class PhoneServer:
         went wrong on the server's thread: the game is told, never shown a port 0)."""
         self._thread.start()
         if not self._ready.wait(START_TIMEOUT_S):
-            raise OSError("the phones' server did not start in time")
+            raise OSError(_("the phones' server did not start in time"))
         if self._error is not None or self._loop is None:
             raise OSError(why_not(self.port, self._error))
 
@@ -402,7 +455,7 @@ class PhoneServer:
         with contextlib.suppress(RuntimeError):
             asyncio.run_coroutine_threadsafe(self.phones.deliver(seat, text, state), loop)
 
-    def stop(self, text: str = "The match is over. Thanks for playing!") -> None:
+    def stop(self, text: str = MATCH_OVER) -> None:
         """Tell every phone, close, and end the thread (waits at most ``STOP_TIMEOUT_S``)."""
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():

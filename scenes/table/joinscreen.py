@@ -16,8 +16,9 @@ from typing import Protocol
 import pygame
 
 from game.ai import Level
+from game.i18n import N_, _, active, ngettext
 from game.match import Match
-from game.phones.hub import PhoneHub
+from game.phones.hub import PhoneHub, together
 from scenes.app import App, Scene
 from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent
@@ -48,11 +49,18 @@ MIN_CODE = 120
 ADDRESS_SIZE, ADDRESS_MIN = 26, 12  # a nominal size, and the least size drawn in pixels
 FOOTNOTE_SIZE = 22
 BUTTONS_TOP = SCREEN_H - 40 - 64  # the Leave and Close buttons' top
-LEAVE = "Leave to title"
-FIREWALL = (
+LEAVE = N_("Leave to title")
+CLOSE = N_("Close")
+FIREWALL = N_(
     "Phones must be on the same Wi-Fi as this computer. If a phone cannot open the page, "
     "this computer's firewall may be asking: allow One More Card on private networks."
 )
+# A seat's state, as its cell says it.
+STATUS = {
+    "joined": N_("Joined \u2713"),
+    "waiting": N_("Waiting for the phone\u2026"),
+    "computer": N_("Played by the computer"),
+}
 
 
 class PhoneTable(Protocol):
@@ -190,8 +198,8 @@ class JoinOverlay(Scene):
         width = SCREEN_W - 320
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if problem:
-            lines += [(line, DANGER) for line in wrap(problem, FOOTNOTE_SIZE, width - 40)]
-        lines += [(line, MUTED) for line in wrap(FIREWALL, FOOTNOTE_SIZE, width - 40)]
+            lines += [(line, DANGER) for line in wrap(_(problem), FOOTNOTE_SIZE, width - 40)]
+        lines += [(line, MUTED) for line in wrap(_(FIREWALL), FOOTNOTE_SIZE, width - 40)]
         pitch = scaled(FOOTNOTE_SIZE) + 8
         rect = pygame.Rect(0, 0, width, len(lines) * pitch + 16)
         rect.midbottom = (SCREEN_W // 2, BUTTONS_TOP - 12)
@@ -200,7 +208,7 @@ class JoinOverlay(Scene):
     def _rebuild(self) -> None:
         seats = self.seats()
         self.shown = tuple((s, self.state(s)) for s in seats)
-        columns, _, width, height = self._grid()
+        columns, _rows, width, height = self._grid()
         total_w = columns * width + (columns - 1) * GAP
         left = (SCREEN_W - total_w) // 2
         buttons: list[Button] = []
@@ -214,27 +222,35 @@ class JoinOverlay(Scene):
             state = self.state(seat)
             rect = self._spots(cell)[2]
             if state == "computer":
-                buttons.append(
-                    Button(rect, f"Back to {name}'s phone", self._back(seat), text_size=24)
-                )
+                label = _("Back to {name}'s phone").format(name=name)
+                buttons.append(Button(rect, label, self._back(seat), text_size=24))
             elif state == "waiting":
-                label = f"Computer plays {name}"
+                label = _("Computer plays {name}").format(name=name)
                 buttons.append(Button(rect, label, self._computer(seat), text_size=24))
         bottom = pygame.Rect(0, 0, 360, 64)
         bottom.midtop = (SCREEN_W // 2 - (0 if self.automatic else 190), BUTTONS_TOP)
-        buttons.append(Button(bottom, LEAVE, self._leave, text_size=28))
+        leave = _(LEAVE)
+        buttons.append(Button(bottom, leave, self._leave, text_size=28))
         if not self.automatic:
             close = bottom.move(380, 0)
-            buttons.append(Button(close, "Close", self._close, text_size=28))
+            buttons.append(Button(close, _(CLOSE), self._close, text_size=28))
         # The focus stays on its button when the seats change (a phone joins: its button goes);
         # at first it is on the safe choice, never on leaving: Enter must not end the match.
         menu = self.menu
         was = menu.buttons[menu.focus].label if 0 <= menu.focus < len(menu.buttons) else None
         labels = [b.label for b in buttons]
-        safe = "Close" if not self.automatic else next(t for t in labels if t != LEAVE)
+        safe = _(CLOSE) if not self.automatic else next(t for t in labels if t != leave)
         menu.buttons = buttons
         menu.columns = 1
         menu.focus = labels.index(was if was in labels else safe)
+
+    def relabel(self) -> None:
+        """The language changed: the buttons are made again in it, the focus kept where it
+        was (their labels, which it follows otherwise, are all new)."""
+        focus = self.menu.focus
+        self._rebuild()
+        if 0 <= focus < len(self.menu.buttons):
+            self.menu.focus = focus
 
     def _computer(self, seat: int) -> Callable[[], None]:
         def click() -> None:
@@ -270,16 +286,22 @@ class JoinOverlay(Scene):
             a.player in match.people or a.player in match.phones for a in match.game.actions
         )
         if self.automatic and away and started:
-            names = " and ".join(f"{match.setup_seats[s].name}'s" for s in away)
-            return f"Waiting for {names} phone" + ("s" if len(away) > 1 else "")
-        return "Join with your phone"
+            names = [match.setup_seats[s].name for s in away]
+            if len(names) == 1:
+                return _("Waiting for {name}'s phone").format(name=names[0])
+            # TRANSLATORS: {names} is a list of players' names, "Ana, Bo and Cy".
+            text = ngettext(
+                "Waiting for the phone of {names}", "Waiting for the phones of {names}", len(names)
+            )
+            return text.format(names=together(names, active()))
+        return _("Join with your phone")
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 200)
         draw_text(surface, self.title(), 64, (SCREEN_W // 2, 80), GOLD, Weight.BLACK, shadow=True)
         draw_text(
             surface,
-            "Scan your seat's code with the phone's camera, or type its address in the browser.",
+            _("Scan your seat's code with the phone's camera, or type its address in the browser."),
             28,
             (SCREEN_W // 2, 150),
             WHITE,
@@ -320,16 +342,13 @@ class JoinOverlay(Scene):
         surface.blit(panel(cell.size, 18, (16, 22, 30, 245)), cell)
         name = self.table.match.setup_seats[seat].name
         state = self.state(seat)
-        code_spot, text, _ = self._spots(cell)
+        code_spot, text, _button = self._spots(cell)
         wide = self._wide(cell)
         anchor, x = ("midleft", text.x) if wide else ("center", text.centerx)
         size = fit_size(name, 36, text.width)
         draw_text(surface, name, size, (x, text.y + 22), WHITE, Weight.SEMIBOLD, anchor)
-        status, color = {
-            "joined": ("Joined \u2713", JOINED),
-            "waiting": ("Waiting for the phone\u2026", GOLD),
-            "computer": ("Played by the computer", MUTED),
-        }[state]
+        status = _(STATUS[state])
+        color = {"joined": JOINED, "waiting": GOLD, "computer": MUTED}[state]
         size = fit_size(status, 26, text.width)
         draw_text(surface, status, size, (x, text.y + 58), color, Weight.SEMIBOLD, anchor)
         if state == "joined":

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.ai import Level
+from game.i18n import _, active
 from game.match import Match
-from game.phones.hub import PhoneHub
+from game.phones.hub import PhoneHub, together
 from scenes.art import CardArt
 from scenes.assets import asset_path
 from scenes.phoneserver.serve import serve_phones
@@ -25,9 +26,12 @@ def open_phones(
     except OSError as error:
         for seat in match.phones:
             match.hand_to_ai(seat, Level.NORMAL)
-        names = " and ".join(match.seats[s].name for s in match.phones)
-        report(
-            f"The phones cannot join: {error}. The computer plays {names} in this match; "
+        names = [match.seats[s].name for s in match.phones]
+        # TRANSLATORS: {reason} says why, e.g. "port 8765 on this computer is in use by another
+        # program"; {names} is the phone seats' names as a list, "Ana and Bo".
+        text = _(
+            "The phones cannot join: {reason}. The computer plays {names} in this match; "
             "close the program using the port, or start a new match, to try again."
         )
+        report(text.format(reason=error, names=together(names, active())))
         return None
