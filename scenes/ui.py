@@ -14,7 +14,16 @@ from functools import lru_cache
 
 import pygame
 
-from scenes.assets import LARGE_TEXT_SCALE, Weight, font, scaled, set_text_scale
+from scenes.assets import (
+    LARGE_TEXT_SCALE,
+    Weight,
+    chain,
+    covers,
+    fallback_font,
+    font,
+    scaled,
+    set_text_scale,
+)
 from scenes.input import Act, Intent
 
 WHITE = (255, 255, 255)
@@ -150,8 +159,58 @@ def set_large_text(on: bool) -> None:
 
 def forget_text() -> None:
     """Drop every rendered and measured text (the sizes or the fonts changed)."""
-    for cached in (render, fit_size, ellipsize, _wrapped, typed_text):
+    for cached in (render, fit_size, ellipsize, _wrapped, typed_text, _runs):
         cached.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _runs(message: str, weight: Weight) -> tuple[tuple[str, int], ...]:
+    """``message`` cut into runs of characters that one font of ``chain(weight)`` draws: each
+    (text, index in the chain). Inter's characters form runs of index 0."""
+    runs: list[tuple[str, int]] = []
+    start = 0
+    for i in range(1, len(message) + 1):
+        if i == len(message) or covers(weight, message[i]) != covers(weight, message[start]):
+            runs.append((message[start:i], covers(weight, message[start])))
+            start = i
+    return tuple(runs)
+
+
+def _face(size: int, weight: Weight, index: int) -> pygame.font.Font:
+    return font(size, weight) if index == 0 else fallback_font(size, chain(weight)[index])
+
+
+def _plain(runs: tuple[tuple[str, int], ...]) -> bool:
+    """Drawn by Inter alone (no run of another font): drawn and measured as one string."""
+    return len(runs) <= 1 and all(index == 0 for _text, index in runs)
+
+
+def _line_box(size: int, weight: Weight, runs: tuple[tuple[str, int], ...]) -> tuple[int, int]:
+    """The ascent and the height of a line of several fonts: their baselines aligned."""
+    faces = [_face(size, weight, index) for _text, index in runs]
+    ascent = max(face.get_ascent() for face in faces)
+    below = max(face.get_height() - face.get_ascent() for face in faces)
+    return ascent, ascent + below
+
+
+def _ascent(message: str, size: int, weight: Weight) -> int:
+    """Where ``render``'s image of ``message`` has its baseline, from its top."""
+    runs = _runs(message, weight)
+    return font(size, weight).get_ascent() if _plain(runs) else _line_box(size, weight, runs)[0]
+
+
+def text_size(message: str, size: int, weight: Weight = Weight.SEMIBOLD) -> tuple[int, int]:
+    """The width and height ``render`` makes ``message``: each run measured with its own font
+    (what is measured for fitting and wrapping is what is drawn)."""
+    runs = _runs(message, weight)
+    if _plain(runs):
+        return font(size, weight).size(message)
+    width = sum(_face(size, weight, index).size(text)[0] for text, index in runs)
+    return width, _line_box(size, weight, runs)[1]
+
+
+def text_width(message: str, size: int, weight: Weight = Weight.SEMIBOLD) -> int:
+    return text_size(message, size, weight)[0]
 
 
 @lru_cache(maxsize=2048)
@@ -161,7 +220,23 @@ def render(
     color: tuple[int, int, int] = WHITE,
     weight: Weight = Weight.SEMIBOLD,
 ) -> pygame.Surface:
-    return font(size, weight).render(message, True, color)
+    """One line of text, each character drawn by the first font of ``chain(weight)`` that has
+    it (Japanese in an English name, or a Japanese screen), the runs' baselines aligned."""
+    runs = _runs(message, weight)
+    if _plain(runs):
+        return font(size, weight).render(message, True, color)
+    ascent, height = _line_box(size, weight, runs)
+    width = sum(_face(size, weight, index).size(text)[0] for text, index in runs)
+    image = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    x = 0
+    for text, index in runs:
+        face = _face(size, weight, index)
+        piece = face.render(text, True, color)
+        # MAX over the transparent image copies each run as it is (a plain blit would blend
+        # its soft edges with the image's transparent black and darken them).
+        image.blit(piece, (x, ascent - face.get_ascent()), special_flags=pygame.BLEND_RGBA_MAX)
+        x += face.size(text)[0]
+    return image
 
 
 def draw_text(
@@ -193,13 +268,13 @@ def draw_text(
 def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> int:
     """The largest text size up to ``size`` at which ``message`` fits ``width`` pixels (a label
     that would run over its neighbour is drawn smaller instead; never below 14)."""
-    measured = font(size, weight).size(message)[0]
+    measured = text_width(message, size, weight)
     if measured <= width:
         return size
     guess = max(14, min(size - 1, int(size * width / max(1, measured))))
     # Text does not shrink exactly in proportion (whole pixels, hinting): step down until it
     # fits, as far as the floor.
-    while guess > 14 and font(guess, weight).size(message)[0] > width:
+    while guess > 14 and text_width(message, guess, weight) > width:
         guess -= 1
     if _watch.shrunk is not None:
         _watch.shrunk.append(Shrunk(message, size, guess, width))
@@ -210,10 +285,9 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
 def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> str:
     """``message`` cut with an ellipsis to fit ``width`` pixels (a typed name of 24 wide letters
     must not run out of its seat plate or score row)."""
-    face = font(size, weight)
-    if face.size(message)[0] <= width:
+    if text_width(message, size, weight) <= width:
         return message
-    while message and face.size(message + "...")[0] > width:
+    while message and text_width(message + "...", size, weight) > width:
         message = message[:-1]
     return message + "..."
 
@@ -232,13 +306,19 @@ def typed_text(
     marked so that none can be read as another (an address typed from the screen failed on
     them). The bundled fonts have no monospace face, hence the marks."""
     face = font(size, Weight.SEMIBOLD)
-    glyphs = [face.render(ch, True, color) for ch in message]
+    # Each letter from the font that has it (render), on one baseline: Inter's, or the
+    # tallest font's when a letter comes from another.
+    glyphs = [render(ch, size, color, Weight.SEMIBOLD) for ch in message]
+    ascents = [_ascent(ch, size, Weight.SEMIBOLD) for ch in message]
+    ascent = max([face.get_ascent(), *ascents])
     stroke = max(1, round(face.get_height() * 0.07))
     width = sum(g.get_width() + spacing for g in glyphs) + 2 * stroke
-    image = pygame.Surface((max(1, width), face.get_height()), pygame.SRCALPHA)
+    below = max(g.get_height() - a for g, a in zip(glyphs, ascents, strict=True)) if glyphs else 0
+    height = ascent + max(face.get_height() - face.get_ascent(), below)
+    image = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
     x = stroke
-    for ch, glyph in zip(message, glyphs, strict=True):
-        image.blit(glyph, (x, 0))
+    for ch, glyph, own in zip(message, glyphs, ascents, strict=True):
+        image.blit(glyph, (x, ascent - own))
         if ch in LOOK_ALIKES:
             _mark_glyph(image, ch, glyph.get_bounding_rect().move(x, 0), stroke, color)
         x += glyph.get_width() + spacing
@@ -259,26 +339,79 @@ def _mark_glyph(
 
 
 def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
-    """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs."""
+    """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs. Lines
+    break at spaces and, in a script written without them (Japanese), between characters, by
+    its rules (``breaks``); a word is never cut: one wider than ``width`` gets a line of its
+    own (and is fitted where it is drawn)."""
     return list(_wrapped(message, size, width, weight))
+
+
+# Writing without spaces between words: CJK punctuation, kana, the ideographs, full-width forms.
+_NO_SPACES = (
+    (0x2E80, 0x2FFF),
+    (0x3000, 0x30FF),
+    (0x3100, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x3FFFF),
+)
+# Japanese line-breaking rules (kinsoku shori, JIS X 4051): what may not start a line (closing
+# brackets and punctuation, small kana, the long-vowel mark, iteration marks) and what may not
+# end one (opening brackets).
+NO_LINE_START = frozenset(
+    ")]}〕〉》」』】〙〗〟’”｝）］｠｣"  # noqa: RUF001 (closing brackets)
+    # punctuation, the long-vowel mark, dashes
+    "、。，．,.・：；:;！？!?‼⁇⁈⁉‥…〜～ー‐゠–"  # noqa: RUF001
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
+    "々〻ゝゞヽヾ"  # iteration marks
+    "⟧"  # the pseudo-locale's closing bracket
+)
+NO_LINE_END = frozenset("([{〔〈《「『【〘〖〝‘“｛（［｟｢⟦")  # noqa: RUF001
+
+
+def _spaceless(character: str) -> bool:
+    code = ord(character)
+    return any(low <= code <= high for low, high in _NO_SPACES)
+
+
+def breaks(word: str) -> list[str]:
+    """``word`` (text between spaces) cut where a line may break inside it: between two
+    characters of which one is written without spaces, unless the second may not start a line
+    or the first may not end one. A Latin word stays whole ("UNO!" and "「UNO」" are one piece)."""
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(word)):
+        before, after = word[i - 1], word[i]
+        if (
+            (_spaceless(before) or _spaceless(after))
+            and after not in NO_LINE_START
+            and before not in NO_LINE_END
+        ):
+            pieces.append(word[start:i])
+            start = i
+    pieces.append(word[start:])
+    return pieces
 
 
 # Measuring is cached like rendering: the moves log and the status line are wrapped again every
 # frame, and measuring their words was a sixth of a busy frame.
 @lru_cache(maxsize=1024)
 def _wrapped(message: str, size: int, width: float, weight: Weight) -> tuple[str, ...]:
-    face = font(size, weight)
     lines: list[str] = []
     for paragraph in message.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
-            if face.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
+        for n, word in enumerate(paragraph.split(" ")):
+            for k, piece in enumerate(breaks(word)):
+                # A space joins the first piece of a word to the line; the pieces of one word
+                # join without one.
+                joint = " " if n > 0 and k == 0 else ""
+                candidate = f"{line}{joint}{piece}" if line else piece
+                if text_width(candidate, size, weight) <= width or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = piece
         lines.append(line)
     return tuple(lines)
 
