@@ -4,7 +4,8 @@ Opens each screen as a player reaches it (the title's buttons, a table dealt fro
 a wild played from a stacked deck, a couch hand-off, a round's score, its replay) and saves one
 PNG per screen, so a change can be looked at and compared with the pictures from before it. It
 runs with the dummy video driver and a temporary home folder: your settings, saves and
-statistics are never read or written.
+statistics are never read or written. ``--lang de`` draws them in another language (``qps``: the
+pseudo-locale of the tests).
 """
 
 from __future__ import annotations
@@ -18,18 +19,19 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.ai import Level
 from game.engine import Game
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import Rules
-from scenes.app import App
+from scenes.app import App, find_catalogs, use_language
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.replay import ReplayScene
 from scenes.routes import Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from scenes.ui import Menu
+from scenes.ui import Button, Menu
 from tools.measure.common import stop_on_signals
 
 FRAME_S = 1 / 60
@@ -49,9 +51,21 @@ def _frames(app: App, count: int) -> None:
 
 
 def _click(menu: Menu, label: str) -> None:
-    """Press the button whose caption starts with ``label``, as a click would."""
-    button = next(b for b in menu.buttons if b.label.startswith(label))
+    """Press the button whose caption starts with ``label`` (in the screen's language, or in
+    English while a screen's text is not translated yet), as a click would."""
+    button = find_button(menu, label)
     button.on_click()
+
+
+def find_button(menu: Menu, label: str) -> Button:
+    """The button whose caption starts with ``label`` in the screen's language (or in English
+    while that screen's text is not translated yet); names the captions when none does."""
+    for wanted in (i18n._(label), label):
+        for button in menu.buttons:
+            if button.label.startswith(wanted):
+                return button
+    captions = ", ".join(repr(b.label) for b in menu.buttons)
+    raise LookupError(f"no button {label!r} among {captions}")
 
 
 def _menu(scene: object) -> Menu:
@@ -146,6 +160,12 @@ def shots(out: Path) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
     parser.add_argument("out", type=Path, help="folder for the PNG files")
+    parser.add_argument(
+        "--lang",
+        choices=[*i18n.CODES, i18n.PSEUDO],
+        default=i18n.ENGLISH,
+        help="the screens' language (qps: the test pseudo-locale)",
+    )
     args = parser.parse_args(argv)
     stop_on_signals()
     home = tempfile.mkdtemp(prefix="screens-home-")
@@ -156,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.init()
+    find_catalogs()
+    use_language(args.lang)
     try:
         for name in shots(args.out):
             print(f"saved {args.out / name}.png", flush=True)
