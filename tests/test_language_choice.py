@@ -39,7 +39,7 @@ msgstr "あなたの番です"
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     yield
-    i18n.set_catalog_dir(app_module.asset_root() / "locale")
+    app_module.find_catalogs()
     i18n.use(i18n.ENGLISH)
     ui.forget_text()
 
