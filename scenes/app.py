@@ -45,7 +45,7 @@ from scenes.input import InputLayer, Intent
 from scenes.routes import Route
 from scenes.sound import Music, MusicPlayer, SoundBoard
 from scenes.store.settings import Settings, save_settings
-from scenes.ui import WHITE, draw_text, forget_text, panel, set_large_text, wrap
+from scenes.ui import WHITE, draw_text, forget_text, new_layer, panel, set_large_text, wrap
 
 LOGICAL_SIZE = (1920, 1080)
 # The smallest window: the whole table stays visible, letterboxed, down to this size.
@@ -366,8 +366,10 @@ class App:
                 first = i
                 break
         for scene in self.stack[first:]:
+            new_layer()
             scene.draw(self.screen)
         if self.toasts:
+            new_layer()
             draw_toast(self.screen, self.toasts[0].text)
 
     def add_idle(self, work: Iterator[object]) -> None:

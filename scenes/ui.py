@@ -7,6 +7,7 @@ or arrows move the focus, a click or Confirm activates, so every screen works wi
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -125,15 +126,111 @@ class Shrunk:
     width: float
 
 
+class Spill(enum.Enum):
+    """How a line of text runs out of its place."""
+
+    WIDER = "wider than its box"
+    OUTSIDE = "(partly) outside the surface it is drawn on"
+    OVERLAP = "overlapping another line"
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A line drawn out of its place: ``width`` its drawn width, ``box`` the width it had (the
+    surface's for OUTSIDE), ``rect`` its letters' box; ``other`` the line it overlaps."""
+
+    text: str
+    width: int
+    box: float
+    kind: Spill
+    rect: pygame.Rect
+    other: str = ""
+
+
 @dataclass
 class _Watch:
-    """Where ``watching_text`` collects (None: nobody watches, nothing is kept)."""
+    """Where ``watching_text`` and ``watching_overflow`` collect (None: nobody watches, nothing
+    is kept)."""
 
     drawn: list[Drawn] | None = None
     shrunk: list[Shrunk] | None = None
+    overflow: list[Overflow] | None = None
+    # The width each fitted, cut or wrapped line was made for, (text, size, weight) -> width:
+    # draw_text's box for a line whose caller did not pass one.
+    boxes: dict[tuple[str, int, Weight], float] = field(default_factory=dict)
+    # The letters' box of every line drawn, by the surface and the layer it was drawn on, for
+    # the overlaps.
+    inks: list[tuple[tuple[int, int], pygame.Rect, str]] = field(default_factory=list)
+    layer: int = 0  # see new_layer
 
 
 _watch = _Watch()
+
+
+def new_layer() -> None:
+    """What is drawn from now on lies over what was drawn before (the app calls this before
+    each scene of the stack and the toasts): a line covered by an overlay's panel is not
+    counted as overlapping the overlay's own lines."""
+    _watch.layer += 1
+
+
+def _made_for(text: str, size: int, weight: Weight, width: float) -> None:
+    """Remember the width a line was fitted, cut or wrapped to (while overflow is watched)."""
+    if _watch.overflow is not None:
+        key = (text, size, weight)
+        _watch.boxes[key] = min(width, _watch.boxes.get(key, width))
+
+
+@contextmanager
+def watching_overflow() -> Iterator[list[Overflow]]:
+    """Every line drawn out of its place meanwhile: wider than the box it was given (``box`` of
+    ``draw_text``, or the width ``fit_size``, ``ellipsize`` or ``wrap`` made it for), outside
+    the surface it is drawn on, or (found when the block ends) overlapping another line drawn on
+    the same surface."""
+    found: list[Overflow] = []
+    forget_text()  # fitting and wrapping are cached: each is worked out (and seen) again
+    _watch.overflow = found
+    _watch.boxes.clear()
+    _watch.inks.clear()
+    try:
+        yield found
+        found.extend(_overlaps(_watch.inks))
+    finally:
+        _watch.overflow = None
+        _watch.boxes.clear()
+        _watch.inks.clear()
+
+
+# Letters closer than this (pixels, both ways) are not counted as overlapping: accents and
+# descenders of one line may touch the next line's box without the words running together.
+OVERLAP_SLACK = 2
+
+
+def _overlaps(inks: list[tuple[tuple[int, int], pygame.Rect, str]]) -> list[Overflow]:
+    found = []
+    for i, (surface, rect, text) in enumerate(inks):
+        for other_surface, other, other_text in inks[i + 1 :]:
+            if other_surface != surface:
+                continue
+            common = rect.clip(other)
+            if common.width > OVERLAP_SLACK and common.height > OVERLAP_SLACK:
+                found.append(Overflow(text, rect.width, 0, Spill.OVERLAP, rect, other_text))
+    return found
+
+
+def _check_place(
+    surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, text: str, box: float | None
+) -> None:
+    """Record ``text`` drawn at ``rect`` if it is out of its place (overflow is watched)."""
+    assert _watch.overflow is not None
+    if box is not None and rect.width > box + 0.5:
+        _watch.overflow.append(Overflow(text, rect.width, box, Spill.WIDER, rect.copy()))
+    ink = image.get_bounding_rect().move(rect.topleft)
+    if ink.width and ink.height:
+        if not surface.get_rect().contains(ink):
+            width = surface.get_width()
+            _watch.overflow.append(Overflow(text, ink.width, width, Spill.OUTSIDE, ink))
+        _watch.inks.append(((id(surface), _watch.layer), ink, text))
 
 
 @contextmanager
@@ -248,10 +345,16 @@ def draw_text(
     weight: Weight = Weight.SEMIBOLD,
     anchor: str = "center",
     shadow: bool = False,
+    box: float | None = None,
 ) -> pygame.Rect:
-    """Draw one line; ``anchor`` is a pygame.Rect attribute name (center, midleft, topleft...)."""
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name (center, midleft, topleft...);
+    ``box``: the width the line has there, where the caller knows it (``watching_overflow``
+    reports a line drawn wider)."""
     image = render(message, size, color, weight)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if _watch.overflow is not None:
+        known = _watch.boxes.get((message, size, weight))
+        _check_place(surface, image, rect, message, box if box is not None else known)
     if _watch.drawn is not None:
         under = rect.clip(surface.get_rect())
         r, g, b, _ = pygame.transform.average_color(surface, under) if under else (0, 0, 0, 0)
@@ -270,6 +373,7 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
     that would run over its neighbour is drawn smaller instead; never below 14)."""
     measured = text_width(message, size, weight)
     if measured <= width:
+        _made_for(message, size, weight, width)
         return size
     guess = max(14, min(size - 1, int(size * width / max(1, measured))))
     # Text does not shrink exactly in proportion (whole pixels, hinting): step down until it
@@ -278,6 +382,7 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
         guess -= 1
     if _watch.shrunk is not None:
         _watch.shrunk.append(Shrunk(message, size, guess, width))
+    _made_for(message, guess, weight, width)
     return guess
 
 
@@ -286,9 +391,11 @@ def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEM
     """``message`` cut with an ellipsis to fit ``width`` pixels (a typed name of 24 wide letters
     must not run out of its seat plate or score row)."""
     if text_width(message, size, weight) <= width:
+        _made_for(message, size, weight, width)
         return message
     while message and text_width(message + "...", size, weight) > width:
         message = message[:-1]
+    _made_for(message + "...", size, weight, width)
     return message + "..."
 
 
@@ -413,6 +520,8 @@ def _wrapped(message: str, size: int, width: float, weight: Weight) -> tuple[str
                     lines.append(line)
                     line = piece
         lines.append(line)
+    for line in lines:
+        _made_for(line, size, weight, width)
     return tuple(lines)
 
 
@@ -500,11 +609,13 @@ class Button:
                 render(self.detail, small, detail_color, Weight.REGULAR),
                 scaled(small) * 0.55,
             )
-            draw_text(surface, label, size, (cx, label_y), text_color, anchor="midtop")
+            draw_text(surface, label, size, (cx, label_y), text_color, anchor="midtop", box=room)
             at = (cx, detail_y)
-            draw_text(surface, self.detail, small, at, detail_color, Weight.REGULAR, "midtop")
+            draw_text(
+                surface, self.detail, small, at, detail_color, Weight.REGULAR, "midtop", box=room
+            )
         else:
-            draw_text(surface, label, size, self.rect.center, text_color)
+            draw_text(surface, label, size, self.rect.center, text_color, box=room)
 
 
 @dataclass

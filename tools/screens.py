@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -41,8 +41,9 @@ DEAL_FRAMES = 240
 MAX_FRAMES = 20_000
 
 
-def _app(speed: float = 1.0) -> App:
-    return App(Settings(animation_speed=speed, ai_pace=speed), headless=True, builder=build_screen)
+def _app(speed: float = 1.0, large: bool = False) -> App:
+    settings = Settings(animation_speed=speed, ai_pace=speed, large_text=large)
+    return App(settings, headless=True, builder=build_screen)
 
 
 def _frames(app: App, count: int) -> None:
@@ -82,15 +83,24 @@ def _stacked_wild() -> Game:
     return Game(rules, 2, 0, dealer=1, stacked=order)
 
 
-def shots(out: Path) -> Iterator[str]:
-    """Open every screen and save it; yields each file's name as it is written."""
+# Draws a screen being saved, with its name (the overflow test draws it watched).
+Look = Callable[[App, str], None]
+
+
+def _draw(app: App, name: str) -> None:
+    app.draw()
+
+
+def shots(out: Path, large: bool = False, look: Look = _draw) -> Iterator[str]:
+    """Open every screen (at Large text if ``large``) and save it; yields each file's name as
+    it is written. ``look`` draws each screen before it is saved."""
 
     def save(app: App, name: str) -> str:
-        app.draw()
+        look(app, name)
         pygame.image.save(app.screen, str(out / f"{name}.png"))
         return name
 
-    app = _app()
+    app = _app(large=large)
     title = app.go(Title())
     _frames(app, 30)
     yield save(app, "01-title")
@@ -113,7 +123,7 @@ def shots(out: Path) -> Iterator[str]:
     _frames(app, 5)
     yield save(app, "06-stats")
 
-    app = _app()
+    app = _app(large=large)
     table = app.go(Table(default_setup(7)))
     _frames(app, DEAL_FRAMES)
     yield save(app, "07-table")
@@ -121,7 +131,7 @@ def shots(out: Path) -> Iterator[str]:
     _frames(app, 5)
     yield save(app, "08-pause")
 
-    app = _app()
+    app = _app(large=large)
     game = _stacked_wild()
     seats = (Seat("You"), Seat("Ana", Level.NORMAL))
     table = app.go(Table(MatchSetup(game.rules, seats, game.seed), game=game))
@@ -132,13 +142,13 @@ def shots(out: Path) -> Iterator[str]:
     _frames(app, 90)
     yield save(app, "09-color-prompt")
 
-    app = _app()
+    app = _app(large=large)
     couch = (Seat("Maria"), Seat("Tom"), Seat("Ana", Level.NORMAL))
     app.go(Table(MatchSetup(Rules(), couch, 3)))
     _frames(app, DEAL_FRAMES)
     yield save(app, "10-handoff")
 
-    app = _app(speed=0.0)
+    app = _app(speed=0.0, large=large)
     app.go(Table(ai_table(3, Level.NORMAL, 5, rounds=1), autoplay=True))
     for _ in range(MAX_FRAMES):
         app.step(FRAME_S, [])
@@ -166,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         default=i18n.ENGLISH,
         help="the screens' language (qps: the test pseudo-locale)",
     )
+    parser.add_argument("--large-text", action="store_true", help="Settings' Large text on")
     args = parser.parse_args(argv)
     stop_on_signals()
     home = tempfile.mkdtemp(prefix="screens-home-")
@@ -179,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     find_catalogs()
     use_language(args.lang)
     try:
-        for name in shots(args.out):
+        for name in shots(args.out, args.large_text):
             print(f"saved {args.out / name}.png", flush=True)
     except KeyboardInterrupt:
         print("stopped: the screens saved so far are kept", file=sys.stderr)
