@@ -19,6 +19,7 @@ from scenes.assets import (
     LARGE_TEXT_SCALE,
     Weight,
     chain,
+    characters,
     covers,
     fallback_font,
     font,
@@ -267,10 +268,27 @@ def _runs(message: str, weight: Weight) -> tuple[tuple[str, int], ...]:
     runs: list[tuple[str, int]] = []
     start = 0
     for i in range(1, len(message) + 1):
-        if i == len(message) or covers(weight, message[i]) != covers(weight, message[start]):
-            runs.append((message[start:i], covers(weight, message[start])))
+        if i == len(message) or (covers(weight, message[i]) == 0) != (
+            covers(weight, message[start]) == 0
+        ):
+            runs.extend(_one_face(message[start:i], weight))
             start = i
     return tuple(runs)
+
+
+def _one_face(text: str, weight: Weight) -> list[tuple[str, int]]:
+    """``text`` (all Inter's, or none of it Inter's) as runs: Inter's as one run; the rest in
+    the first fallback font that has every one of its characters, so that a word keeps one
+    weight (a kanji only the Regular has made a bold name half regular), else character by
+    character."""
+    first = covers(weight, text[0])
+    if first == 0:
+        return [(text, 0)]
+    names = chain(weight)
+    for index in range(1, len(names)):
+        if all(ord(ch) in characters(names[index]) for ch in text):
+            return [(text, index)]
+    return [(ch, covers(weight, ch)) for ch in text]
 
 
 def _face(size: int, weight: Weight, index: int) -> pygame.font.Font:
@@ -427,7 +445,8 @@ def typed_text(
     for ch, glyph, own in zip(message, glyphs, ascents, strict=True):
         image.blit(glyph, (x, ascent - own))
         if ch in LOOK_ALIKES:
-            _mark_glyph(image, ch, glyph.get_bounding_rect().move(x, 0), stroke, color)
+            ink = glyph.get_bounding_rect().move(x, ascent - own)
+            _mark_glyph(image, ch, ink, stroke, color)
         x += glyph.get_width() + spacing
     return image
 

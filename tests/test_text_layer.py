@@ -112,3 +112,24 @@ def test_a_japanese_name_in_an_english_sentence_wraps_at_spaces_and_inside_the_n
     lines = ui.wrap("Your turn, 山田太郎さん: play a card", 30, 140)
     assert "".join(lines).replace(" ", "") == "Yourturn,山田太郎さん:playacard"
     assert all(ui.text_width(line, 30, Weight.REGULAR) <= 140 for line in lines)
+
+
+def test_a_japanese_word_keeps_one_weight() -> None:
+    """A kanji only the Regular subset has (a typed name) takes its whole word with it: no
+    name drawn half bold, half regular."""
+    assert ord("藤") not in assets.characters(assets.JAPANESE_BOLD)
+    regular = assets.chain(Weight.SEMIBOLD).index(assets.JAPANESE_REGULAR)
+    bold = assets.chain(Weight.SEMIBOLD).index(assets.JAPANESE_BOLD)
+    assert ui._runs("Ana 佐藤さん", Weight.SEMIBOLD) == (("Ana ", 0), ("佐藤さん", regular))
+    assert ui._runs("さん", Weight.SEMIBOLD) == (("さん", bold),)
+
+
+def test_the_marks_of_typed_letters_stay_on_them_beside_japanese() -> None:
+    """The serifs of I sit on the I, on the shared baseline, even when a taller Japanese
+    letter moved that baseline down."""
+    alone = ui.typed_text("I", 40)
+    mixed = ui.typed_text("Iあ", 40)
+    column = alone.get_width() - 2  # the I and its serifs, before the next letter
+    ink_alone = alone.subsurface((0, 0, column, alone.get_height())).get_bounding_rect()
+    ink_mixed = mixed.subsurface((0, 0, column, mixed.get_height())).get_bounding_rect()
+    assert ink_mixed.size == ink_alone.size
