@@ -164,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         settings, notice = load_settings(keys=key_table(pygame.key.key_code, pygame.key.name))
     # The first start follows the system's language; --lang overrides the setting, unsaved.
     find_catalogs()
-    use_language(start_language(settings, args.lang))
+    # The file check is a developer's tool that reads the messages in English (unless --lang).
+    use_language(start_language(settings, args.lang or ("en" if args.check_files else None)))
     app = App(settings, builder=build_screen)
     if args.autoplay:
         return autoplay(app, args, started)

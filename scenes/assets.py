@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _, ngettext
+
 
 class AssetError(Exception):
     """A data file the game needs is missing or unreadable; the message names it."""
@@ -127,6 +129,14 @@ def characters(name: str) -> frozenset[int]:
     try:
         return read_cmap(asset_path("fonts", name).read_bytes())
     except (AssetError, OSError, ValueError):
+        if name in (JAPANESE_REGULAR, JAPANESE_BOLD):  # Inter's own message is _report_bad_fonts'
+            _problems.append(
+                # TRANSLATORS: {file} is a font file's name, such as NotoSansJP-Subset-Bold.otf.
+                _(
+                    "The Japanese font file {file} is missing or damaged, so some letters show as"
+                    " boxes. Reinstalling the game restores it."
+                ).format(file=name)
+            )
         return frozenset()
 
 
@@ -224,11 +234,15 @@ def fallback_font(size: int, name: str) -> pygame.font.Font:
 def _report_bad_fonts() -> None:
     """Once: one message naming every unusable font file, not a toast per weight as each is
     first used."""
-    bad = [weight.value for weight in Weight if not _usable(weight)] or ["a font file"]
-    files = f"file {bad[0]} is" if len(bad) == 1 else f"files {', '.join(bad)} are"
+    bad = [weight.value for weight in Weight if not _usable(weight)] or ["?"]
     _problems.append(
-        f"The font {files} missing or damaged, so a plain font is used. Reinstalling the game "
-        "restores it."
+        ngettext(
+            "The font file {files} is missing or damaged, so a plain font is used. Reinstalling"
+            " the game restores it.",
+            "The font files {files} are missing or damaged, so a plain font is used."
+            " Reinstalling the game restores it.",
+            len(bad),
+        ).format(files=", ".join(bad))
     )
 
 

@@ -9,7 +9,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -133,3 +135,27 @@ def test_the_marks_of_typed_letters_stay_on_them_beside_japanese() -> None:
     ink_alone = alone.subsurface((0, 0, column, alone.get_height())).get_bounding_rect()
     ink_mixed = mixed.subsurface((0, 0, column, mixed.get_height())).get_bounding_rect()
     assert ink_mixed.size == ink_alone.size
+
+
+def test_a_missing_japanese_font_is_told_and_the_text_still_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "assets"
+    shutil.copytree(assets.asset_root() / "fonts", copy / "fonts")
+    (copy / "fonts" / assets.JAPANESE_REGULAR).unlink()
+    (copy / "fonts" / assets.JAPANESE_BOLD).write_bytes(b"OTTO" + bytes(100))
+    monkeypatch.setattr(assets, "asset_root", lambda: copy)
+    for cached in (assets.characters, assets.covers, assets.fallback_font):
+        cached.cache_clear()
+    assets.take_problems()
+    try:
+        image = ui.render("日本 Ana", 30)  # Inter's missing-glyph boxes, no crash
+        assert image.get_width() > 0
+        said = " ".join(assets.take_problems())
+        assert assets.JAPANESE_REGULAR in said and assets.JAPANESE_BOLD in said
+        assert "missing or damaged" in said
+    finally:
+        monkeypatch.undo()
+        for cached in (assets.characters, assets.covers, assets.fallback_font):
+            cached.cache_clear()
+        ui.forget_text()
