@@ -159,3 +159,23 @@ def test_a_missing_japanese_font_is_told_and_the_text_still_drawn(
         for cached in (assets.characters, assets.covers, assets.fallback_font):
             cached.cache_clear()
         ui.forget_text()
+
+
+def test_a_japanese_initial_is_drawn_on_the_avatar() -> None:
+    """The seat's token shows the name's first letter: a kana, not Inter's missing-glyph box
+    (two different kana gave the same box)."""
+    from scenes.art import avatar
+
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    one, other = avatar("さくら", 80, 0), avatar("ちか", 80, 0)
+    assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(other, "RGBA")
+
+
+def test_a_typed_japanese_name_is_fitted_by_its_drawn_width() -> None:
+    from scenes.setup import fit_name
+
+    for width in range(60, 200, 10):
+        text, size = fit_name("山田太郎さん", width)
+        assert ui.text_width(text, size, Weight.BOLD) <= width
+        assert text == "山田太郎さん" or text.endswith("...")
