@@ -65,3 +65,15 @@ def test_a_damaged_font_is_told_not_crashed_on() -> None:
         read_cmap(b"not a font at all")
     with pytest.raises(ValueError):
         read_cmap((FONTS / JAPANESE_BOLD).read_bytes()[:400])
+
+
+@pytest.mark.parametrize("weight", list(Weight))
+def test_every_letter_of_the_pseudo_locale_has_a_glyph(weight: Weight) -> None:
+    """The pseudo-locale's accented letters (Inter) and its brackets (the subset's white square
+    brackets: neither Inter nor Noto CJK has ⟦ ⟧) draw as letters, not missing-glyph boxes."""
+    from game.i18n import pseudo
+    from scenes.assets import chain, characters
+
+    text = pseudo("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    fonts = set().union(*(characters(name) for name in chain(weight)))
+    assert not [ch for ch in text if ord(ch) not in fonts]

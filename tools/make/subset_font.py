@@ -41,6 +41,9 @@ INTER = {"Regular": "Inter-Regular.otf", "Bold": "Inter-SemiBold.otf"}
 
 # CJK punctuation, kana (with the phonetic extensions), full-width and half-width forms.
 BLOCKS = ((0x3000, 0x30FF), (0x31F0, 0x31FF), (0xFF01, 0xFF9F))
+# Characters neither Inter nor Noto CJK has, drawn with the glyph of a look-alike the subset
+# keeps: the pseudo-locale's brackets (game.i18n) are the white square brackets of CJK.
+ALIASES = {"⟦": "〚", "⟧": "〛"}
 # JIS X 0208 rows 16 to 47 hold the level-1 kanji; EUC-JP writes row r, cell c as r+0xA0, c+0xA0.
 LEVEL_ONE_ROWS = range(16, 48)
 
@@ -98,6 +101,11 @@ def write_subset(weight: str, catalogs: set[str], source_dir: Path = SOURCE_DIR)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=wanted(weight, catalogs, inter))
     subsetter.subset(face)
+    for table in face["cmap"].tables:
+        if table.isUnicode():
+            for alias, original in ALIASES.items():
+                if ord(original) in table.cmap:
+                    table.cmap[ord(alias)] = table.cmap[ord(original)]
     target = FONTS / OUTPUT.format(weight=weight)
     face.save(target)
     return target
