@@ -703,6 +703,10 @@ class Menu:
             button.draw(surface, show_focus and i == self.focus)
 
 
+# The room a question dialog leaves on each side of its text.
+QUESTION_MARGIN = 30
+
+
 def draw_question(
     surface: pygame.Surface, rect: pygame.Rect, question: str, lines: list[str]
 ) -> None:
@@ -710,7 +714,10 @@ def draw_question(
     the question in gold and what it means below (the dialog's buttons are drawn by its menu)."""
     dim(surface, 140)
     surface.blit(panel(rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), rect)
-    draw_text(surface, question, 40, (rect.centerx, rect.y + 60), GOLD, Weight.BOLD)
+    room = rect.width - 2 * QUESTION_MARGIN
+    size = fit_size(question, 40, room, Weight.BOLD)
+    draw_text(surface, question, size, (rect.centerx, rect.y + 60), GOLD, Weight.BOLD, box=room)
     for i, line in enumerate(lines):
         y = rect.y + 130 + i * 36
-        draw_text(surface, line, 26, (rect.centerx, y), WHITE, Weight.REGULAR)
+        size = fit_size(line, 26, room, Weight.REGULAR)
+        draw_text(surface, line, size, (rect.centerx, y), WHITE, Weight.REGULAR, box=room)

@@ -98,3 +98,14 @@ def test_wrapped_lines_carry_their_box() -> None:
         for i, line in enumerate(lines):
             ui.draw_text(surface, line, 30, (400, 40 + 50 * i), weight=Weight.REGULAR)
     assert [o.text for o in overflow] == ["Supercalifragilisticexpialidocious"]
+
+
+def test_a_question_dialog_fits_its_lines_to_its_panel() -> None:
+    """A translated question longer than the dialog is drawn smaller, inside the panel."""
+    surface = pygame.Surface((1920, 1080))
+    rect = pygame.Rect(460, 340, 1000, 400)
+    long = "Replace the match in progress with a brand new one, forgetting every card played?"
+    with ui.watching_overflow() as overflow, ui.watching_text() as (drawn, _shrunk):
+        ui.draw_question(surface, rect, long, ["Your match so far is lost for good " * 2])
+    assert overflow == []
+    assert all(rect.contains(line.rect) for line in drawn)
