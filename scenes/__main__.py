@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game import __version__, engine
+from game import __version__, engine, i18n
 from game.ai import Level
 from game.events import RoundEnded
 from game.match import AI_NAMES, Match, MatchEvent, MatchSetup, Seat, SeatKind, ai_table
@@ -95,6 +95,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         " told about their files, and exit (python -m tools.check_damaged_files runs this)",
     )
     parser.add_argument(
+        "--lang",
+        choices=[*i18n.CODES, i18n.PSEUDO],
+        default=None,
+        help="the screen's language for this run (not saved; qps: the test pseudo-locale)",
+    )
+    parser.add_argument(
         "--log-level",
         choices=LEVELS,
         default="info",
@@ -134,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     # install is told to the player, and the environment above is set before pygame reads it.
     import pygame  # noqa: PLC0415
 
-    from scenes.app import App  # noqa: PLC0415
+    from scenes.app import App, find_catalogs, start_language, use_language  # noqa: PLC0415
     from scenes.art import draw_ahead  # noqa: PLC0415
     from scenes.composition import build_screen  # noqa: PLC0415
     from scenes.sound import quiet_alsa  # noqa: PLC0415
@@ -156,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
     else:
         settings, notice = load_settings(keys=key_table(pygame.key.key_code, pygame.key.name))
+    # The first start follows the system's language; --lang overrides the setting, unsaved.
+    find_catalogs()
+    # The file check is a developer's tool that reads the messages in English (unless --lang).
+    use_language(start_language(settings, args.lang or ("en" if args.check_files else None)))
     app = App(settings, builder=build_screen)
     if args.autoplay:
         return autoplay(app, args, started)

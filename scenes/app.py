@@ -25,6 +25,7 @@ import contextlib
 import ctypes
 import enum
 import gc
+import logging
 import os
 import sys
 import time
@@ -37,13 +38,14 @@ from typing import Literal
 
 import pygame
 
+from game import i18n
 from scenes.art import CardArt
-from scenes.assets import AssetError, asset_path, take_problems
+from scenes.assets import AssetError, asset_path, asset_root, take_problems
 from scenes.input import InputLayer, Intent
 from scenes.routes import Route
 from scenes.sound import Music, MusicPlayer, SoundBoard
 from scenes.store.settings import Settings, save_settings
-from scenes.ui import WHITE, draw_text, panel, set_large_text, wrap
+from scenes.ui import WHITE, draw_text, forget_text, new_layer, panel, set_large_text, wrap
 
 LOGICAL_SIZE = (1920, 1080)
 # The smallest window: the whole table stays visible, letterboxed, down to this size.
@@ -94,6 +96,55 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the logical surface."""
+
+    def relabel(self) -> None:
+        """The language changed: rebuild any text made at construction."""
+
+
+LOG = logging.getLogger("scenes")
+# Where a system names its language, most specific first (POSIX: LC_ALL overrides LC_MESSAGES,
+# which overrides LANG).
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_languages() -> list[str]:
+    """The system's preferred languages, most wanted first: SDL's list (the desktop's
+    preferences, on every platform), then the locale variables."""
+    found: list[str] = []
+    with contextlib.suppress(pygame.error, AttributeError):
+        for locale in pygame.system.get_pref_locales():
+            country = locale.get("country")
+            found.append(f"{locale['language']}_{country}" if country else locale["language"])
+    found.extend(os.environ[name] for name in LOCALE_VARIABLES if os.environ.get(name))
+    return found
+
+
+def start_language(settings: Settings, override: str | None = None) -> str:
+    """The language to start in: the command line's, else the one chosen in Settings, else the
+    system's when the game speaks it, else English."""
+    if override:
+        return override
+    if settings.language:
+        return settings.language
+    return i18n.pick(system_languages())
+
+
+def find_catalogs() -> None:
+    """Read the catalogs from the assets (a packaged program's are not beside ``game``)."""
+    i18n.set_catalog_dir(asset_root() / "locale")
+
+
+def use_language(code: str) -> i18n.Tongue:
+    """Speak ``code`` on screen from now on; a catalog that cannot be read leaves English and
+    says why in the log (never a crash: the player still has a game, in English)."""
+    try:
+        i18n.load(code)
+    except (i18n.MissingCatalog, ValueError) as error:
+        if code != i18n.ENGLISH:
+            LOG.warning("language %s: English instead (%s)", code, error)
+    tongue = i18n.use(code)
+    forget_text()  # every text was measured and drawn in the old language
+    return tongue
 
 
 @dataclass
@@ -171,6 +222,19 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_s: list[float] = []  # draw times, for the benchmark tool
         self.record_frames = False
+
+    def set_language(self, code: str, remember: bool = True) -> None:
+        """Switch every screen to ``code`` at once (Settings' Language row): the catalog, the
+        text caches, the setting (saved, unless ``remember`` is False: ``--lang`` is for one
+        run), then each scene of the stack rebuilds the text it made at construction."""
+        use_language(code)
+        if remember:
+            self.settings.language = code
+            problem = save_settings(self.settings)
+            if problem:
+                self.notify(problem)
+        for scene in list(self.stack):
+            scene.relabel()
 
     def notify(self, text: str) -> None:
         """Show ``text`` over the screen for a while (a message already waiting is not repeated)."""
@@ -302,8 +366,10 @@ class App:
                 first = i
                 break
         for scene in self.stack[first:]:
+            new_layer()
             scene.draw(self.screen)
         if self.toasts:
+            new_layer()
             draw_toast(self.screen, self.toasts[0].text)
 
     def add_idle(self, work: Iterator[object]) -> None:

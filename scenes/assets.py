@@ -1,9 +1,13 @@
 """Where the game's data files are, and the bundled fonts.
 
 Assets are found next to the package when run from source and under ``sys._MEIPASS`` inside a
-PyInstaller bundle; nothing is ever written there. Fonts are always the bundled Inter files
-(SIL OFL, see ``assets/fonts/LICENSE-Inter.txt``), never a system font, so the game looks the
-same on every machine; only when a file is missing or damaged does pygame's own font stand in.
+PyInstaller bundle; nothing is ever written there. Fonts are always the bundled files, never a
+system font, so the game looks the same on every machine: Inter (SIL OFL, see
+``assets/fonts/LICENSE-Inter.txt``) and, for the characters Inter lacks (Japanese), a subset of
+Noto Sans CJK JP (SIL OFL, ``LICENSE-NotoSansCJK.txt``; made by ``tools.make.subset_font``).
+``chain`` names the files a weight's text is drawn with, in order, and ``covers`` which of them
+has a character (read from the file's own character map). Only when Inter is missing or damaged
+does pygame's own font stand in.
 
 Every text size is a size in the 1920x1080 layout, multiplied by the text scale: Large text
 (``Settings.large_text``) sets it to ``LARGE_TEXT_SCALE`` so every word on every screen grows,
@@ -13,11 +17,14 @@ not one panel at a time. Sizes measured through ``font`` (fitting, cutting, wrap
 from __future__ import annotations
 
 import enum
+import struct
 import sys
 from functools import cache
 from pathlib import Path
 
 import pygame
+
+from game.i18n import _, ngettext
 
 
 class AssetError(Exception):
@@ -49,6 +56,100 @@ class Weight(enum.Enum):
     BLACK = "Inter-Black.otf"
 
 
+# The Japanese font's subsets: the Bold one has the catalogs' characters only, so a character
+# it lacks (a kanji a player typed) comes from the Regular one, which has the everyday kanji.
+JAPANESE_REGULAR = "NotoSansJP-Subset-Regular.otf"
+JAPANESE_BOLD = "NotoSansJP-Subset-Bold.otf"
+
+
+def chain(weight: Weight) -> tuple[str, ...]:
+    """The font files that draw ``weight``'s text: each character with the first that has it."""
+    if weight is Weight.REGULAR:
+        return (weight.value, JAPANESE_REGULAR)
+    return (weight.value, JAPANESE_BOLD, JAPANESE_REGULAR)
+
+
+def read_cmap(data: bytes) -> frozenset[int]:
+    """The characters an OpenType/TrueType file maps to a glyph (its Unicode cmap subtable of
+    format 4 or 12); raises ValueError for a file that is not a font or has neither."""
+    try:
+        tables = struct.unpack_from(">H", data, 4)[0]
+        where = {
+            data[12 + 16 * i : 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0]
+            for i in range(tables)
+        }
+        cmap = where[b"cmap"]
+        count = struct.unpack_from(">H", data, cmap + 2)[0]
+        subtables = {}
+        for i in range(count):
+            platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+            subtables[(platform, encoding)] = cmap + offset
+        for key in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3), (0, 1), (0, 0)):
+            if key in subtables:
+                return _subtable(data, subtables[key])
+    except (struct.error, KeyError) as error:
+        raise ValueError(f"not a readable font: {error}") from error
+    raise ValueError("the font has no Unicode character map")
+
+
+def _subtable(data: bytes, at: int) -> frozenset[int]:
+    kind = struct.unpack_from(">H", data, at)[0]
+    found: set[int] = set()
+    if kind == 12:
+        groups = struct.unpack_from(">I", data, at + 12)[0]
+        for i in range(groups):
+            first, last, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+            found.update(range(first + (glyph == 0), last + 1))
+        return frozenset(found)
+    if kind != 4:
+        raise ValueError(f"character map format {kind} is not read")
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+    deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+    ranges_at = at + 16 + 6 * segments
+    ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
+    for i, (first, last) in enumerate(zip(starts, ends, strict=True)):
+        for code in range(first, min(last, 0xFFFE) + 1):
+            if ranges[i] == 0:
+                glyph = (code + deltas[i]) & 0xFFFF
+            else:  # an index into the glyph array, relative to this segment's range offset
+                pointer = ranges_at + 2 * i + ranges[i] + 2 * (code - first)
+                glyph = struct.unpack_from(">H", data, pointer)[0]
+                glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
+            if glyph:
+                found.add(code)
+    return frozenset(found)
+
+
+@cache
+def characters(name: str) -> frozenset[int]:
+    """The characters the bundled font file ``name`` has (none when it is missing or
+    unreadable: the next font of the chain, or Inter's missing-glyph box, draws them)."""
+    try:
+        return read_cmap(asset_path("fonts", name).read_bytes())
+    except (AssetError, OSError, ValueError):
+        if name in (JAPANESE_REGULAR, JAPANESE_BOLD):  # Inter's own message is _report_bad_fonts'
+            _problems.append(
+                # TRANSLATORS: {file} is a font file's name, such as NotoSansJP-Subset-Bold.otf.
+                _(
+                    "The Japanese font file {file} is missing or damaged, so some letters show as"
+                    " boxes. Reinstalling the game restores it."
+                ).format(file=name)
+            )
+        return frozenset()
+
+
+@cache
+def covers(weight: Weight, character: str) -> int:
+    """The index in ``chain(weight)`` of the first font that has ``character`` (0, Inter, when
+    none has it: its missing-glyph box shows that something is missing)."""
+    for index, name in enumerate(chain(weight)):
+        if ord(character) in characters(name):
+            return index
+    return 0
+
+
 # Large text makes every text this much bigger. The layout keeps its places (buttons and panels
 # are laid out for the normal size, with room to spare), so the factor stays modest; a label
 # that would overflow its button is still fitted by ``ui.fit_size``.
@@ -68,6 +169,7 @@ def set_text_scale(scale: float) -> bool:
         return False
     _text["scale"] = scale
     font.cache_clear()
+    fallback_font.cache_clear()
     return True
 
 
@@ -115,14 +217,32 @@ def font(size: int, weight: Weight = Weight.REGULAR) -> pygame.font.Font:
 
 
 @cache
+def fallback_font(size: int, name: str) -> pygame.font.Font:
+    """A font of the chain after Inter (``chain``) at a nominal size times the text scale;
+    pygame's own font if the file cannot be opened (``characters`` is then empty, so it is
+    never asked to draw)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    pixels = scaled(size)
+    try:
+        return pygame.font.Font(asset_path("fonts", name), pixels)
+    except (AssetError, OSError, pygame.error):
+        return pygame.font.Font(None, pixels)
+
+
+@cache
 def _report_bad_fonts() -> None:
     """Once: one message naming every unusable font file, not a toast per weight as each is
     first used."""
-    bad = [weight.value for weight in Weight if not _usable(weight)] or ["a font file"]
-    files = f"file {bad[0]} is" if len(bad) == 1 else f"files {', '.join(bad)} are"
+    bad = [weight.value for weight in Weight if not _usable(weight)] or ["?"]
     _problems.append(
-        f"The font {files} missing or damaged, so a plain font is used. Reinstalling the game "
-        "restores it."
+        ngettext(
+            "The font file {files} is missing or damaged, so a plain font is used. Reinstalling"
+            " the game restores it.",
+            "The font files {files} are missing or damaged, so a plain font is used."
+            " Reinstalling the game restores it.",
+            len(bad),
+        ).format(files=", ".join(bad))
     )
 
 

@@ -31,7 +31,19 @@ from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controlle
 from scenes.routes import Table
 from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.ui import (
+    DANGER,
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_text,
+    panel,
+    render,
+    text_width,
+    wrap,
+)
 
 # Where the screen puts things, worked out for the text size in use. Large text makes every
 # word 1.4 times bigger, so the rows cannot keep the places laid out for the normal size ("Seat
@@ -150,11 +162,10 @@ CARET_S = 1.0  # the caret blinks once a second: on for the first 60%
 def fit_name(text: str, width: int) -> tuple[str, int]:
     """``text`` and a size at which it fits ``width`` pixels: smaller first, then cut."""
     for size in NAME_SIZES:
-        if font(size, Weight.BOLD).size(text)[0] <= width:
+        if text_width(text, size, Weight.BOLD) <= width:
             return text, size
     size = NAME_SIZES[-1]
-    face = font(size, Weight.BOLD)
-    while text and face.size(text + "...")[0] > width:
+    while text and text_width(text + "...", size, Weight.BOLD) > width:
         text = text[:-1]
     return text + "...", size
 
@@ -551,14 +562,10 @@ class SetupScene(Scene):
         caret_x = inner.x
         if entry.text:
             size = next(
-                (
-                    s
-                    for s in NAME_SIZES
-                    if font(s, Weight.BOLD).size(entry.text + "|")[0] <= inner.w
-                ),
+                (s for s in NAME_SIZES if text_width(entry.text + "|", s, Weight.BOLD) <= inner.w),
                 NAME_SIZES[-1],
             )
-            image = font(size, Weight.BOLD).render(entry.text, True, WHITE)
+            image = render(entry.text, size, WHITE, Weight.BOLD)
             # Too long even small: show the end being typed, as a text field scrolls.
             shown = min(image.get_width(), inner.w - 4)
             area = pygame.Rect(image.get_width() - shown, 0, shown, image.get_height())

@@ -7,6 +7,7 @@ or arrows move the focus, a click or Confirm activates, so every screen works wi
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,7 +15,17 @@ from functools import lru_cache
 
 import pygame
 
-from scenes.assets import LARGE_TEXT_SCALE, Weight, font, scaled, set_text_scale
+from scenes.assets import (
+    LARGE_TEXT_SCALE,
+    Weight,
+    chain,
+    characters,
+    covers,
+    fallback_font,
+    font,
+    scaled,
+    set_text_scale,
+)
 from scenes.input import Act, Intent
 
 WHITE = (255, 255, 255)
@@ -116,15 +127,111 @@ class Shrunk:
     width: float
 
 
+class Spill(enum.Enum):
+    """How a line of text runs out of its place."""
+
+    WIDER = "wider than its box"
+    OUTSIDE = "(partly) outside the surface it is drawn on"
+    OVERLAP = "overlapping another line"
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A line drawn out of its place: ``width`` its drawn width, ``box`` the width it had (the
+    surface's for OUTSIDE), ``rect`` its letters' box; ``other`` the line it overlaps."""
+
+    text: str
+    width: int
+    box: float
+    kind: Spill
+    rect: pygame.Rect
+    other: str = ""
+
+
 @dataclass
 class _Watch:
-    """Where ``watching_text`` collects (None: nobody watches, nothing is kept)."""
+    """Where ``watching_text`` and ``watching_overflow`` collect (None: nobody watches, nothing
+    is kept)."""
 
     drawn: list[Drawn] | None = None
     shrunk: list[Shrunk] | None = None
+    overflow: list[Overflow] | None = None
+    # The width each fitted, cut or wrapped line was made for, (text, size, weight) -> width:
+    # draw_text's box for a line whose caller did not pass one.
+    boxes: dict[tuple[str, int, Weight], float] = field(default_factory=dict)
+    # The letters' box of every line drawn, by the surface and the layer it was drawn on, for
+    # the overlaps.
+    inks: list[tuple[tuple[int, int], pygame.Rect, str]] = field(default_factory=list)
+    layer: int = 0  # see new_layer
 
 
 _watch = _Watch()
+
+
+def new_layer() -> None:
+    """What is drawn from now on lies over what was drawn before (the app calls this before
+    each scene of the stack and the toasts): a line covered by an overlay's panel is not
+    counted as overlapping the overlay's own lines."""
+    _watch.layer += 1
+
+
+def _made_for(text: str, size: int, weight: Weight, width: float) -> None:
+    """Remember the width a line was fitted, cut or wrapped to (while overflow is watched)."""
+    if _watch.overflow is not None:
+        key = (text, size, weight)
+        _watch.boxes[key] = min(width, _watch.boxes.get(key, width))
+
+
+@contextmanager
+def watching_overflow() -> Iterator[list[Overflow]]:
+    """Every line drawn out of its place meanwhile: wider than the box it was given (``box`` of
+    ``draw_text``, or the width ``fit_size``, ``ellipsize`` or ``wrap`` made it for), outside
+    the surface it is drawn on, or (found when the block ends) overlapping another line drawn on
+    the same surface."""
+    found: list[Overflow] = []
+    forget_text()  # fitting and wrapping are cached: each is worked out (and seen) again
+    _watch.overflow = found
+    _watch.boxes.clear()
+    _watch.inks.clear()
+    try:
+        yield found
+        found.extend(_overlaps(_watch.inks))
+    finally:
+        _watch.overflow = None
+        _watch.boxes.clear()
+        _watch.inks.clear()
+
+
+# Letters closer than this (pixels, both ways) are not counted as overlapping: accents and
+# descenders of one line may touch the next line's box without the words running together.
+OVERLAP_SLACK = 2
+
+
+def _overlaps(inks: list[tuple[tuple[int, int], pygame.Rect, str]]) -> list[Overflow]:
+    found = []
+    for i, (surface, rect, text) in enumerate(inks):
+        for other_surface, other, other_text in inks[i + 1 :]:
+            if other_surface != surface:
+                continue
+            common = rect.clip(other)
+            if common.width > OVERLAP_SLACK and common.height > OVERLAP_SLACK:
+                found.append(Overflow(text, rect.width, 0, Spill.OVERLAP, rect, other_text))
+    return found
+
+
+def _check_place(
+    surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, text: str, box: float | None
+) -> None:
+    """Record ``text`` drawn at ``rect`` if it is out of its place (overflow is watched)."""
+    assert _watch.overflow is not None
+    if box is not None and rect.width > box + 0.5:
+        _watch.overflow.append(Overflow(text, rect.width, box, Spill.WIDER, rect.copy()))
+    ink = image.get_bounding_rect().move(rect.topleft)
+    if ink.width and ink.height:
+        if not surface.get_rect().contains(ink):
+            width = surface.get_width()
+            _watch.overflow.append(Overflow(text, ink.width, width, Spill.OUTSIDE, ink))
+        _watch.inks.append(((id(surface), _watch.layer), ink, text))
 
 
 @contextmanager
@@ -150,8 +257,75 @@ def set_large_text(on: bool) -> None:
 
 def forget_text() -> None:
     """Drop every rendered and measured text (the sizes or the fonts changed)."""
-    for cached in (render, fit_size, ellipsize, _wrapped, typed_text):
+    for cached in (render, fit_size, ellipsize, _wrapped, typed_text, _runs):
         cached.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _runs(message: str, weight: Weight) -> tuple[tuple[str, int], ...]:
+    """``message`` cut into runs of characters that one font of ``chain(weight)`` draws: each
+    (text, index in the chain). Inter's characters form runs of index 0."""
+    runs: list[tuple[str, int]] = []
+    start = 0
+    for i in range(1, len(message) + 1):
+        if i == len(message) or (covers(weight, message[i]) == 0) != (
+            covers(weight, message[start]) == 0
+        ):
+            runs.extend(_one_face(message[start:i], weight))
+            start = i
+    return tuple(runs)
+
+
+def _one_face(text: str, weight: Weight) -> list[tuple[str, int]]:
+    """``text`` (all Inter's, or none of it Inter's) as runs: Inter's as one run; the rest in
+    the first fallback font that has every one of its characters, so that a word keeps one
+    weight (a kanji only the Regular has made a bold name half regular), else character by
+    character."""
+    first = covers(weight, text[0])
+    if first == 0:
+        return [(text, 0)]
+    names = chain(weight)
+    for index in range(1, len(names)):
+        if all(ord(ch) in characters(names[index]) for ch in text):
+            return [(text, index)]
+    return [(ch, covers(weight, ch)) for ch in text]
+
+
+def _face(size: int, weight: Weight, index: int) -> pygame.font.Font:
+    return font(size, weight) if index == 0 else fallback_font(size, chain(weight)[index])
+
+
+def _plain(runs: tuple[tuple[str, int], ...]) -> bool:
+    """Drawn by Inter alone (no run of another font): drawn and measured as one string."""
+    return len(runs) <= 1 and all(index == 0 for _text, index in runs)
+
+
+def _line_box(size: int, weight: Weight, runs: tuple[tuple[str, int], ...]) -> tuple[int, int]:
+    """The ascent and the height of a line of several fonts: their baselines aligned."""
+    faces = [_face(size, weight, index) for _text, index in runs]
+    ascent = max(face.get_ascent() for face in faces)
+    below = max(face.get_height() - face.get_ascent() for face in faces)
+    return ascent, ascent + below
+
+
+def _ascent(message: str, size: int, weight: Weight) -> int:
+    """Where ``render``'s image of ``message`` has its baseline, from its top."""
+    runs = _runs(message, weight)
+    return font(size, weight).get_ascent() if _plain(runs) else _line_box(size, weight, runs)[0]
+
+
+def text_size(message: str, size: int, weight: Weight = Weight.SEMIBOLD) -> tuple[int, int]:
+    """The width and height ``render`` makes ``message``: each run measured with its own font
+    (what is measured for fitting and wrapping is what is drawn)."""
+    runs = _runs(message, weight)
+    if _plain(runs):
+        return font(size, weight).size(message)
+    width = sum(_face(size, weight, index).size(text)[0] for text, index in runs)
+    return width, _line_box(size, weight, runs)[1]
+
+
+def text_width(message: str, size: int, weight: Weight = Weight.SEMIBOLD) -> int:
+    return text_size(message, size, weight)[0]
 
 
 @lru_cache(maxsize=2048)
@@ -161,7 +335,23 @@ def render(
     color: tuple[int, int, int] = WHITE,
     weight: Weight = Weight.SEMIBOLD,
 ) -> pygame.Surface:
-    return font(size, weight).render(message, True, color)
+    """One line of text, each character drawn by the first font of ``chain(weight)`` that has
+    it (Japanese in an English name, or a Japanese screen), the runs' baselines aligned."""
+    runs = _runs(message, weight)
+    if _plain(runs):
+        return font(size, weight).render(message, True, color)
+    ascent, height = _line_box(size, weight, runs)
+    width = sum(_face(size, weight, index).size(text)[0] for text, index in runs)
+    image = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    x = 0
+    for text, index in runs:
+        face = _face(size, weight, index)
+        piece = face.render(text, True, color)
+        # MAX over the transparent image copies each run as it is (a plain blit would blend
+        # its soft edges with the image's transparent black and darken them).
+        image.blit(piece, (x, ascent - face.get_ascent()), special_flags=pygame.BLEND_RGBA_MAX)
+        x += face.size(text)[0]
+    return image
 
 
 def draw_text(
@@ -173,10 +363,16 @@ def draw_text(
     weight: Weight = Weight.SEMIBOLD,
     anchor: str = "center",
     shadow: bool = False,
+    box: float | None = None,
 ) -> pygame.Rect:
-    """Draw one line; ``anchor`` is a pygame.Rect attribute name (center, midleft, topleft...)."""
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name (center, midleft, topleft...);
+    ``box``: the width the line has there, where the caller knows it (``watching_overflow``
+    reports a line drawn wider)."""
     image = render(message, size, color, weight)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if _watch.overflow is not None:
+        known = _watch.boxes.get((message, size, weight))
+        _check_place(surface, image, rect, message, box if box is not None else known)
     if _watch.drawn is not None:
         under = rect.clip(surface.get_rect())
         r, g, b, _ = pygame.transform.average_color(surface, under) if under else (0, 0, 0, 0)
@@ -193,16 +389,18 @@ def draw_text(
 def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> int:
     """The largest text size up to ``size`` at which ``message`` fits ``width`` pixels (a label
     that would run over its neighbour is drawn smaller instead; never below 14)."""
-    measured = font(size, weight).size(message)[0]
+    measured = text_width(message, size, weight)
     if measured <= width:
+        _made_for(message, size, weight, width)
         return size
     guess = max(14, min(size - 1, int(size * width / max(1, measured))))
     # Text does not shrink exactly in proportion (whole pixels, hinting): step down until it
     # fits, as far as the floor.
-    while guess > 14 and font(guess, weight).size(message)[0] > width:
+    while guess > 14 and text_width(message, guess, weight) > width:
         guess -= 1
     if _watch.shrunk is not None:
         _watch.shrunk.append(Shrunk(message, size, guess, width))
+    _made_for(message, guess, weight, width)
     return guess
 
 
@@ -210,11 +408,12 @@ def fit_size(message: str, size: int, width: float, weight: Weight = Weight.SEMI
 def ellipsize(message: str, size: int, width: float, weight: Weight = Weight.SEMIBOLD) -> str:
     """``message`` cut with an ellipsis to fit ``width`` pixels (a typed name of 24 wide letters
     must not run out of its seat plate or score row)."""
-    face = font(size, weight)
-    if face.size(message)[0] <= width:
+    if text_width(message, size, weight) <= width:
+        _made_for(message, size, weight, width)
         return message
-    while message and face.size(message + "...")[0] > width:
+    while message and text_width(message + "...", size, weight) > width:
         message = message[:-1]
+    _made_for(message + "...", size, weight, width)
     return message + "..."
 
 
@@ -232,15 +431,22 @@ def typed_text(
     marked so that none can be read as another (an address typed from the screen failed on
     them). The bundled fonts have no monospace face, hence the marks."""
     face = font(size, Weight.SEMIBOLD)
-    glyphs = [face.render(ch, True, color) for ch in message]
+    # Each letter from the font that has it (render), on one baseline: Inter's, or the
+    # tallest font's when a letter comes from another.
+    glyphs = [render(ch, size, color, Weight.SEMIBOLD) for ch in message]
+    ascents = [_ascent(ch, size, Weight.SEMIBOLD) for ch in message]
+    ascent = max([face.get_ascent(), *ascents])
     stroke = max(1, round(face.get_height() * 0.07))
     width = sum(g.get_width() + spacing for g in glyphs) + 2 * stroke
-    image = pygame.Surface((max(1, width), face.get_height()), pygame.SRCALPHA)
+    below = max(g.get_height() - a for g, a in zip(glyphs, ascents, strict=True)) if glyphs else 0
+    height = ascent + max(face.get_height() - face.get_ascent(), below)
+    image = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
     x = stroke
-    for ch, glyph in zip(message, glyphs, strict=True):
-        image.blit(glyph, (x, 0))
+    for ch, glyph, own in zip(message, glyphs, ascents, strict=True):
+        image.blit(glyph, (x, ascent - own))
         if ch in LOOK_ALIKES:
-            _mark_glyph(image, ch, glyph.get_bounding_rect().move(x, 0), stroke, color)
+            ink = glyph.get_bounding_rect().move(x, ascent - own)
+            _mark_glyph(image, ch, ink, stroke, color)
         x += glyph.get_width() + spacing
     return image
 
@@ -259,27 +465,82 @@ def _mark_glyph(
 
 
 def wrap(message: str, size: int, width: float, weight: Weight = Weight.REGULAR) -> list[str]:
-    """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs."""
+    """Split text into lines that fit ``width`` pixels; blank lines separate paragraphs. Lines
+    break at spaces and, in a script written without them (Japanese), between characters, by
+    its rules (``breaks``); a word is never cut: one wider than ``width`` gets a line of its
+    own (and is fitted where it is drawn)."""
     return list(_wrapped(message, size, width, weight))
+
+
+# Writing without spaces between words: CJK punctuation, kana, the ideographs, full-width forms.
+_NO_SPACES = (
+    (0x2E80, 0x2FFF),
+    (0x3000, 0x30FF),
+    (0x3100, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x3FFFF),
+)
+# Japanese line-breaking rules (kinsoku shori, JIS X 4051): what may not start a line (closing
+# brackets and punctuation, small kana, the long-vowel mark, iteration marks) and what may not
+# end one (opening brackets).
+NO_LINE_START = frozenset(
+    ")]}〕〉》」』】〙〗〟’”｝）］｠｣"  # noqa: RUF001 (closing brackets)
+    # punctuation, the long-vowel mark, dashes
+    "、。，．,.・：；:;！？!?‼⁇⁈⁉‥…〜～ー‐゠–"  # noqa: RUF001
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
+    "々〻ゝゞヽヾ"  # iteration marks
+    "⟧"  # the pseudo-locale's closing bracket
+)
+NO_LINE_END = frozenset("([{〔〈《「『【〘〖〝‘“｛（［｟｢⟦")  # noqa: RUF001
+
+
+def _spaceless(character: str) -> bool:
+    code = ord(character)
+    return any(low <= code <= high for low, high in _NO_SPACES)
+
+
+def breaks(word: str) -> list[str]:
+    """``word`` (text between spaces) cut where a line may break inside it: between two
+    characters of which one is written without spaces, unless the second may not start a line
+    or the first may not end one. A Latin word stays whole ("UNO!" and "「UNO」" are one piece)."""
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(word)):
+        before, after = word[i - 1], word[i]
+        if (
+            (_spaceless(before) or _spaceless(after))
+            and after not in NO_LINE_START
+            and before not in NO_LINE_END
+        ):
+            pieces.append(word[start:i])
+            start = i
+    pieces.append(word[start:])
+    return pieces
 
 
 # Measuring is cached like rendering: the moves log and the status line are wrapped again every
 # frame, and measuring their words was a sixth of a busy frame.
 @lru_cache(maxsize=1024)
 def _wrapped(message: str, size: int, width: float, weight: Weight) -> tuple[str, ...]:
-    face = font(size, weight)
     lines: list[str] = []
     for paragraph in message.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
-            if face.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
+        for n, word in enumerate(paragraph.split(" ")):
+            for k, piece in enumerate(breaks(word)):
+                # A space joins the first piece of a word to the line; the pieces of one word
+                # join without one.
+                joint = " " if n > 0 and k == 0 else ""
+                candidate = f"{line}{joint}{piece}" if line else piece
+                if text_width(candidate, size, weight) <= width or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = piece
         lines.append(line)
+    for line in lines:
+        _made_for(line, size, weight, width)
     return tuple(lines)
 
 
@@ -367,11 +628,13 @@ class Button:
                 render(self.detail, small, detail_color, Weight.REGULAR),
                 scaled(small) * 0.55,
             )
-            draw_text(surface, label, size, (cx, label_y), text_color, anchor="midtop")
+            draw_text(surface, label, size, (cx, label_y), text_color, anchor="midtop", box=room)
             at = (cx, detail_y)
-            draw_text(surface, self.detail, small, at, detail_color, Weight.REGULAR, "midtop")
+            draw_text(
+                surface, self.detail, small, at, detail_color, Weight.REGULAR, "midtop", box=room
+            )
         else:
-            draw_text(surface, label, size, self.rect.center, text_color)
+            draw_text(surface, label, size, self.rect.center, text_color, box=room)
 
 
 @dataclass
@@ -440,6 +703,10 @@ class Menu:
             button.draw(surface, show_focus and i == self.focus)
 
 
+# The room a question dialog leaves on each side of its text.
+QUESTION_MARGIN = 30
+
+
 def draw_question(
     surface: pygame.Surface, rect: pygame.Rect, question: str, lines: list[str]
 ) -> None:
@@ -447,7 +714,10 @@ def draw_question(
     the question in gold and what it means below (the dialog's buttons are drawn by its menu)."""
     dim(surface, 140)
     surface.blit(panel(rect.size, 26, (14, 20, 28, 245), (255, 214, 102, 140), 3), rect)
-    draw_text(surface, question, 40, (rect.centerx, rect.y + 60), GOLD, Weight.BOLD)
+    room = rect.width - 2 * QUESTION_MARGIN
+    size = fit_size(question, 40, room, Weight.BOLD)
+    draw_text(surface, question, size, (rect.centerx, rect.y + 60), GOLD, Weight.BOLD, box=room)
     for i, line in enumerate(lines):
         y = rect.y + 130 + i * 36
-        draw_text(surface, line, 26, (rect.centerx, y), WHITE, Weight.REGULAR)
+        size = fit_size(line, 26, room, Weight.REGULAR)
+        draw_text(surface, line, size, (rect.centerx, y), WHITE, Weight.REGULAR, box=room)

@@ -21,6 +21,7 @@ from scenes.store.settings import Settings
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.ui import Drawn, Menu, Shrunk, watching_text
+from tools.screens import find_button
 
 FRAME = 1 / 60
 MAX_FRAMES = 20_000  # a bound on any wait for the game
@@ -43,7 +44,7 @@ def _menu(scene: Scene | None) -> Menu:
 
 
 def _click(app: App, label: str) -> None:
-    next(b for b in _menu(app.top).buttons if b.label.startswith(label)).on_click()
+    find_button(_menu(app.top), label).on_click()
     _frames(app, 3)
 
 

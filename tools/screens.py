@@ -4,7 +4,8 @@ Opens each screen as a player reaches it (the title's buttons, a table dealt fro
 a wild played from a stacked deck, a couch hand-off, a round's score, its replay) and saves one
 PNG per screen, so a change can be looked at and compared with the pictures from before it. It
 runs with the dummy video driver and a temporary home folder: your settings, saves and
-statistics are never read or written.
+statistics are never read or written. ``--lang de`` draws them in another language (``qps``: the
+pseudo-locale of the tests).
 """
 
 from __future__ import annotations
@@ -13,23 +14,24 @@ import argparse
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.ai import Level
 from game.engine import Game
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import Rules
-from scenes.app import App
+from scenes.app import App, find_catalogs, use_language
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.replay import ReplayScene
 from scenes.routes import Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
-from scenes.ui import Menu
+from scenes.ui import Button, Menu
 from tools.measure.common import stop_on_signals
 
 FRAME_S = 1 / 60
@@ -39,8 +41,9 @@ DEAL_FRAMES = 240
 MAX_FRAMES = 20_000
 
 
-def _app(speed: float = 1.0) -> App:
-    return App(Settings(animation_speed=speed, ai_pace=speed), headless=True, builder=build_screen)
+def _app(speed: float = 1.0, large: bool = False) -> App:
+    settings = Settings(animation_speed=speed, ai_pace=speed, large_text=large)
+    return App(settings, headless=True, builder=build_screen)
 
 
 def _frames(app: App, count: int) -> None:
@@ -49,9 +52,21 @@ def _frames(app: App, count: int) -> None:
 
 
 def _click(menu: Menu, label: str) -> None:
-    """Press the button whose caption starts with ``label``, as a click would."""
-    button = next(b for b in menu.buttons if b.label.startswith(label))
+    """Press the button whose caption starts with ``label`` (in the screen's language, or in
+    English while a screen's text is not translated yet), as a click would."""
+    button = find_button(menu, label)
     button.on_click()
+
+
+def find_button(menu: Menu, label: str) -> Button:
+    """The button whose caption starts with ``label`` in the screen's language (or in English
+    while that screen's text is not translated yet); names the captions when none does."""
+    for wanted in (i18n._(label), label):
+        for button in menu.buttons:
+            if button.label.startswith(wanted):
+                return button
+    captions = ", ".join(repr(b.label) for b in menu.buttons)
+    raise LookupError(f"no button {label!r} among {captions}")
 
 
 def _menu(scene: object) -> Menu:
@@ -68,15 +83,24 @@ def _stacked_wild() -> Game:
     return Game(rules, 2, 0, dealer=1, stacked=order)
 
 
-def shots(out: Path) -> Iterator[str]:
-    """Open every screen and save it; yields each file's name as it is written."""
+# Draws a screen being saved, with its name (the overflow test draws it watched).
+Look = Callable[[App, str], None]
+
+
+def _draw(app: App, name: str) -> None:
+    app.draw()
+
+
+def shots(out: Path, large: bool = False, look: Look = _draw) -> Iterator[str]:
+    """Open every screen (at Large text if ``large``) and save it; yields each file's name as
+    it is written. ``look`` draws each screen before it is saved."""
 
     def save(app: App, name: str) -> str:
-        app.draw()
+        look(app, name)
         pygame.image.save(app.screen, str(out / f"{name}.png"))
         return name
 
-    app = _app()
+    app = _app(large=large)
     title = app.go(Title())
     _frames(app, 30)
     yield save(app, "01-title")
@@ -99,7 +123,7 @@ def shots(out: Path) -> Iterator[str]:
     _frames(app, 5)
     yield save(app, "06-stats")
 
-    app = _app()
+    app = _app(large=large)
     table = app.go(Table(default_setup(7)))
     _frames(app, DEAL_FRAMES)
     yield save(app, "07-table")
@@ -107,7 +131,7 @@ def shots(out: Path) -> Iterator[str]:
     _frames(app, 5)
     yield save(app, "08-pause")
 
-    app = _app()
+    app = _app(large=large)
     game = _stacked_wild()
     seats = (Seat("You"), Seat("Ana", Level.NORMAL))
     table = app.go(Table(MatchSetup(game.rules, seats, game.seed), game=game))
@@ -118,13 +142,13 @@ def shots(out: Path) -> Iterator[str]:
     _frames(app, 90)
     yield save(app, "09-color-prompt")
 
-    app = _app()
+    app = _app(large=large)
     couch = (Seat("Maria"), Seat("Tom"), Seat("Ana", Level.NORMAL))
     app.go(Table(MatchSetup(Rules(), couch, 3)))
     _frames(app, DEAL_FRAMES)
     yield save(app, "10-handoff")
 
-    app = _app(speed=0.0)
+    app = _app(speed=0.0, large=large)
     app.go(Table(ai_table(3, Level.NORMAL, 5, rounds=1), autoplay=True))
     for _ in range(MAX_FRAMES):
         app.step(FRAME_S, [])
@@ -146,6 +170,13 @@ def shots(out: Path) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
     parser.add_argument("out", type=Path, help="folder for the PNG files")
+    parser.add_argument(
+        "--lang",
+        choices=[*i18n.CODES, i18n.PSEUDO],
+        default=i18n.ENGLISH,
+        help="the screens' language (qps: the test pseudo-locale)",
+    )
+    parser.add_argument("--large-text", action="store_true", help="Settings' Large text on")
     args = parser.parse_args(argv)
     stop_on_signals()
     home = tempfile.mkdtemp(prefix="screens-home-")
@@ -156,8 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.init()
+    find_catalogs()
+    use_language(args.lang)
     try:
-        for name in shots(args.out):
+        for name in shots(args.out, args.large_text):
             print(f"saved {args.out / name}.png", flush=True)
     except KeyboardInterrupt:
         print("stopped: the screens saved so far are kept", file=sys.stderr)

@@ -11,7 +11,8 @@ import pygame
 
 from scenes.art.glyphs import _tint
 from scenes.art.palette import CLEAR_WHITE, INK, RGB, WHITE, Point
-from scenes.assets import Weight, font
+from scenes.assets import Weight
+from scenes.ui import render
 
 _TEXT_RENDER_SIZE = 220
 
@@ -19,7 +20,7 @@ _TEXT_RENDER_SIZE = 220
 @cache
 def _text_ink(text: str, weight: Weight) -> pygame.Surface:
     """``text`` in white, cropped to its ink so glyphs can be sized by what is visible."""
-    rendered = font(_TEXT_RENDER_SIZE, weight).render(text, True, WHITE)
+    rendered = render(text, _TEXT_RENDER_SIZE, WHITE, weight)  # a Japanese initial too
     layer = pygame.Surface(rendered.get_size(), pygame.SRCALPHA)
     layer.fill(CLEAR_WHITE)
     layer.blit(rendered, (0, 0))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.i18n import CODES
 from scenes.store.keys import KeyTable, named_key
 from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
 
@@ -34,6 +35,8 @@ class Settings:
     reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
     large_text: bool = False  # every text bigger (scenes.assets), for reading across a room
+    # The screen's language (a code of game.i18n.CODES); "" follows the system's.
+    language: str = ""
     # Rebindable moves: an SDL key code (pygame.K_*) and an SDL game-controller button number.
     # Codes, because SDL has no name for many keys; names in older files are read as codes.
     keys: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_KEYS))
@@ -97,6 +100,11 @@ def from_dict(data: Any, resets: list[str] | None = None, keys: KeyTable = named
         label = item.name.replace("_", " ").replace("ai ", "AI ")
         if isinstance(default, dict):
             values[item.name] = _bindings(item.name, value, default, resets, keys)
+        elif isinstance(default, str):
+            if value == "" or value in CODES:
+                values[item.name] = value
+            else:
+                resets.append(f"{label} (must be one of {', '.join(CODES)})")
         elif isinstance(default, bool):
             if isinstance(value, bool):
                 values[item.name] = value

@@ -118,7 +118,8 @@ def write(out: Path) -> list[str]:
         "One More Card ships the software below. Each entry names its licence and the file(s)",
         "in this folder holding its text. One More Card itself: LICENSE (MIT), beside this",
         "folder in the program; the Inter typeface: fonts/LICENSE-Inter.txt in the assets",
-        "(SIL Open Font License 1.1).",
+        "(SIL Open Font License 1.1); the Japanese typeface, Noto Sans CJK JP (subset):",
+        "fonts/LICENSE-NotoSansCJK.txt in the assets (SIL Open Font License 1.1).",
         "",
         "Python packages (collected from their installed metadata by"
         " tools.release.collect_licenses):",
