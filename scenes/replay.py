@@ -12,6 +12,7 @@ import pygame
 
 from game.actions import Action
 from game.engine import Game
+from game.i18n import _, ngettext, pgettext
 from game.match import MatchSetup
 from game.narrate import past_lines, table_narrator
 from game.record import Record
@@ -59,19 +60,14 @@ class ReplayScene(Scene):
         self.presenter.restore(
             self.game,
             past_lines(self.game, self.narrator),
-            "Replay: Right for the next move, Left to go back",
+            _("Replay: Right for the next move, Left to go back"),
         )
         self.background = felt(app.screen.get_size()).convert()
         self.clock = 0.0
         self.index = 0
         self.playing = False
         self.wait = 0.0
-        specs = [
-            ("< Back", self.back),
-            ("Play", self.toggle),
-            ("Next >", self.forward),
-            ("Leave", self.leave),
-        ]
+        clicks = (self.back, self.toggle, self.forward, self.leave)
         box = self.layout.buttons.rect()
         half = (box.width - 10) // 2
         height = (box.height - 10) // 2
@@ -84,15 +80,33 @@ class ReplayScene(Scene):
                         half,
                         height,
                     ),
-                    label,
+                    "",
                     click,
                     text_size=24,
                 )
-                for i, (label, click) in enumerate(specs)
+                for i, click in enumerate(clicks)
             ],
             columns=2,
             on_back=self.leave,
         )
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The buttons' captions in the language of now (at the start, and when it changes)."""
+        labels = (
+            pgettext("replay button", "< Back"),
+            self._play_label(),
+            pgettext("replay button", "Next >"),
+            pgettext("replay button", "Leave"),
+        )
+        for button, label in zip(self.menu.buttons, labels, strict=True):
+            button.label = label
+
+    def _play_label(self) -> str:
+        # "Play" here plays the replay on by itself: not a card's play.
+        if self.playing:
+            return pgettext("replay button", "Pause")
+        return pgettext("replay button", "Play")
 
     def forward(self) -> None:
         if self.index >= len(self.actions):
@@ -111,11 +125,12 @@ class ReplayScene(Scene):
             game.apply(action)
         self.game = game
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
-        self.presenter.restore(game, past_lines(game, self.narrator), f"Back to move {self.index}")
+        back = _("Back to move {number}").format(number=self.index)
+        self.presenter.restore(game, past_lines(game, self.narrator), back)
 
     def toggle(self) -> None:
         self.playing = not self.playing
-        self.menu.buttons[1].label = "Pause" if self.playing else "Play"
+        self.menu.buttons[1].label = self._play_label()
 
     def leave(self) -> None:
         self.app.close(self)
@@ -143,13 +158,17 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        self.hud.draw_table(surface, self.game, self.presenter, menu_label="Leave (Esc)")
+        leave = _("Leave (Esc)")
+        self.hud.draw_table(surface, self.game, self.presenter, menu_label=leave)
         box = self.layout.buttons.rect()
         label = pygame.Rect(box.x, box.y - 52, box.width, 44)
         surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)
+        total = len(self.actions)
         draw_text(
             surface,
-            f"Replay: move {self.index} of {len(self.actions)}",
+            ngettext(
+                "Replay: move {number} of {count}", "Replay: move {number} of {count}", total
+            ).format(number=self.index, count=total),
             22,
             label.center,
             GOLD,

@@ -44,6 +44,7 @@ from game.events import (
     RoundEnded,
     RoundStarted,
 )
+from game.i18n import pgettext
 from scenes.art import CardArt
 from scenes.board.layout import Layout, SeatLayout
 from scenes.board.sprites import (
@@ -65,6 +66,7 @@ from scenes.board.sprites import (
     table_sprites,
 )
 from scenes.board.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.board.words import color_called
 from scenes.sound import Sfx, SoundBoard
 from scenes.store.settings import Settings
 from scenes.ui import GOLD, WHITE
@@ -416,12 +418,12 @@ class Presenter:
 
     def _color_chosen(self, player: int, color: Color) -> float:
         self.color = color
-        self._mark(player, color.value.capitalize() + "!", mark_color(color))
+        self._mark(player, color_called(color), mark_color(color))
         return 0.3
 
     def _direction_changed(self, direction: int) -> float:
         self.direction = direction
-        self._mark(None, "Reverse!", GOLD)
+        self._mark(None, pgettext("a bubble over the table", "Reverse!"), GOLD)
         return 0.35
 
     def _card_returned(self, player: int, card: Card) -> float:
@@ -550,7 +552,7 @@ class Presenter:
         self.discard = [top] if top is not None else []
         self.draw_count += count
         self.sounds.play(Sfx.SHUFFLE)
-        self._mark(None, "Reshuffled", WHITE, 34)
+        self._mark(None, pgettext("a bubble over the table", "Reshuffled"), WHITE, 34)
         return FLIGHT_S + 0.3
 
     def _forget_later(self, sprite: CardSprite) -> None:

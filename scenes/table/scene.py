@@ -22,6 +22,7 @@ from game.actions import Action, Challenge, JumpIn, Play
 from game.cards import Card
 from game.engine import Game, Phase
 from game.events import Event
+from game.i18n import N_, _
 from game.match import (
     Match,
     MatchEvent,
@@ -60,11 +61,11 @@ from scenes.table.races import Races
 from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, Menu
 
-# What the phones are told when the table closes.
-LEFT_OVER = "The match is over. Thanks for playing!"
-LEFT_TABLE = "The table was closed on the computer: this match has ended here."
+# What the phones are told when the table closes (in the table's language at that moment).
+LEFT_OVER = N_("The match is over. Thanks for playing!")
+LEFT_TABLE = N_("The table was closed on the computer: this match has ended here.")
 # The match is kept: Continue on the computer brings it back with a new code for each phone.
-LEFT_SAVED = (
+LEFT_SAVED = N_(
     "The table left this match for now; it is saved on the computer. When it goes on there "
     "(Continue), scan the new code on the screen to take your seat again."
 )
@@ -169,7 +170,8 @@ class TableScene(Scene):
         if resumed:
             # The move log comes back too: the record replayed, one line per action as it was.
             lines = past_lines(game, self.narrator)
-            self.presenter.restore(game, lines, "Welcome back: the match goes on where it stopped.")
+            welcome = _("Welcome back: the match goes on where it stopped.")
+            self.presenter.restore(game, lines, welcome)
         else:
             self.presenter.push(game.log, self.narrator.line(game.log))
         save_and_count(
@@ -439,7 +441,7 @@ class TableScene(Scene):
         """Advice (the Hard AI's move in your place, from your view only) and its facts."""
         seat = self.viewer
         if not self.people or not self.match.legal_for(seat):
-            self.refuse("Nothing to decide right now.")
+            self.refuse(_("Nothing to decide right now."))
             return
         text, card = moves.hint(self.game, seat, self.clock, self.narrator.name)
         self.refusal = Notice(text, self.clock + 5.0, HINT_COLOR)
@@ -452,6 +454,12 @@ class TableScene(Scene):
         """The key the player bound to a move, for button captions."""
         code = self.app.settings.keys.get(move)
         return "" if code is None else key_text(code)
+
+    def relabel(self) -> None:
+        """The language changed: the move buttons are made again with their new captions (the
+        rest of the table is written as it is drawn)."""
+        self.buttons = Menu()
+        self._rebuild_buttons()
 
     def _rebuild_buttons(self) -> None:
         specs = moves.button_specs(self.game, self.mine(), self.narrator.name)
@@ -492,6 +500,6 @@ class TableScene(Scene):
     def exit(self) -> None:
         if self.phones is not None:
             saved = LEFT_SAVED if self.autosave else LEFT_TABLE
-            self.phones.close(LEFT_OVER if self.match.is_match_over else saved)
+            self.phones.close(_(LEFT_OVER if self.match.is_match_over else saved))
         if self._pool is not None:
             self._pool.shutdown()
