@@ -1,0 +1,349 @@
+"""The table's words go through the catalogs (issue 40): the table, every prompt a person can
+reach, the pause menu and what it opens, the hand-off curtain, scoring and the replay, drawn in
+the pseudo-locale: every line the text layer draws carries the pseudo-locale's marks.
+
+The exceptions, and only these (``plain``):
+- names: a seat's name as typed, and the narrator's label of a seat ("You"), whole or cut
+  with an ellipsis;
+- numbers and symbols: a line without a letter (a card count, a score, "+");
+- the narrator's lines (game/narrate.py, helper LGAME's): the move log and the last move on the
+  status banner.
+Switching the language with a screen open rebuilds its captions (``relabel``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from game import i18n
+from game.actions import ChooseColor, ChooseCustomEffect, MakeRule, Play
+from game.ai import Level
+from game.cards import Color, DeckKind
+from game.engine import Game, Phase
+from game.events import HandScore, RoundEnded
+from game.match import AI_NAMES, MatchSetup, Seat, SeatKind, ai_table
+from game.narrate import Narrator
+from game.rules import CustomEffect, RaceAction, Rules
+from scenes.app import App
+from scenes.board.hud import Hud
+from scenes.board.layout import table_layout
+from scenes.composition import build_screen
+from scenes.input import Act, Intent
+from scenes.replay import ReplayScene
+from scenes.routes import Table
+from scenes.store.settings import Settings
+from scenes.table.overlays import (
+    HandOffOverlay,
+    LeaveOverlay,
+    MoveLogOverlay,
+    PauseOverlay,
+    RaceOverlay,
+)
+from scenes.table.prompts import ChoiceOverlay
+from scenes.table.scene import TableScene
+from scenes.table.scoring import ScoringScene, match_title, points_line, round_title
+from scenes.ui import Drawn, forget_text, watching_text
+from tests.helpers import new_game
+
+FRAME = 1 / 60
+MAX_FRAMES = 20_000  # a bound on any wait for the game
+LETTER = re.compile(r"[^\W\d_]")
+# A line carries the pseudo-locale's marks: its brackets, or (a line wrapped out of the middle
+# of a long message) its accented letters, which no English text has.
+ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MARKS = frozenset(i18n.pseudo(ALPHABET).replace("·", ""))
+
+
+def marked(text: str) -> bool:
+    return not MARKS.isdisjoint(text)
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    i18n.use(i18n.PSEUDO)
+    forget_text()
+    try:
+        yield
+    finally:
+        i18n.use(i18n.ENGLISH)
+        forget_text()
+
+
+def new_app() -> App:
+    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+
+
+def settle(app: App, until: Callable[[], bool], what: str) -> None:
+    for _ in range(MAX_FRAMES):
+        if until():
+            return
+        app.step(FRAME, [])
+    raise AssertionError(f"never reached: {what}")
+
+
+def table_at(app: App, game: Game, seats: tuple[Seat, ...]) -> TableScene:
+    scene = app.go(Table(MatchSetup(game.rules, seats, game.seed), game=game))
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def narrated(scene: object) -> list[str]:
+    """The narrator's lines a screen shows (the move log and the banner's last move)."""
+    presenter = getattr(scene, "presenter", None) or getattr(
+        getattr(scene, "table", None), "presenter", None
+    )
+    if presenter is None:
+        return []
+    return [*presenter.log, presenter.status]
+
+
+def plain(line: Drawn, names: set[str], narration: list[str]) -> bool:
+    """A line allowed to be drawn as it is: a name, a number or symbol, a narrator's line."""
+    text = line.text.strip()
+    if not LETTER.search(text):
+        return True
+    stem = text.removesuffix("…").removesuffix("...").strip()
+    if text in names or (stem != text and any(n.startswith(stem) for n in names)):
+        return True
+    return any(text in entry for entry in narration if entry)
+
+
+def english_left(app: App) -> list[str]:
+    """The lines the screens on top draw without the pseudo-locale's marks (but the
+    exceptions). The screens under the top one are drawn and checked too: their words show."""
+    stack = app.stack
+    first = max((i for i, s in enumerate(stack) if s.opaque), default=0)
+    table = next((s for s in stack if isinstance(s, TableScene | ReplayScene)), None)
+    names: set[str] = set()
+    narration: list[str] = []
+    if table is not None:
+        narrator: Narrator = table.narrator
+        names = {*narrator.names, *(narrator.name(s) for s in range(len(narrator.names)))}
+        narration = narrated(table)
+    with watching_text() as (drawn, _shrunk):
+        for scene in stack[first:]:
+            scene.draw(app.screen)
+    assert drawn, "nothing was drawn"
+    return [
+        line.text for line in drawn if not marked(line.text) and not plain(line, names, narration)
+    ]
+
+
+def relabelled(app: App) -> None:
+    """What the app does when the language changes: every scene on the stack rebuilds."""
+    forget_text()
+    for scene in app.stack:
+        relabel = getattr(scene, "relabel", None)
+        if relabel is not None:
+            relabel()
+
+
+def person_turn(app: App, table: TableScene) -> None:
+    settle(
+        app,
+        lambda: (
+            not table.presenter.busy
+            and table.game.actor == table.viewer
+            and table.game.phase is Phase.PLAY
+            and app.top is table
+        ),
+        "the person's turn",
+    )
+
+
+def four_seats() -> tuple[Seat, ...]:
+    return (Seat("You"), *(Seat(n, Level.NORMAL) for n in AI_NAMES[:3]))
+
+
+def test_the_table_and_its_menus_speak_the_pseudo_locale(pseudo: None) -> None:
+    app = new_app()
+    table = app.go(Table(MatchSetup(Rules(), four_seats(), 4)))
+    assert isinstance(table, TableScene)
+    person_turn(app, table)
+    assert english_left(app) == []
+    assert any(i18n.PSEUDO_OPEN in b.label for b in table.buttons.buttons)
+    # A card that cannot be played: the focus tag, then its refusal on the banner.
+    legal = {a.card.uid for a in table.mine() if isinstance(a, Play)}
+    wrong = [c for c in table.game.hands[0] if c.uid not in legal]
+    if wrong:
+        table.presenter.hover = wrong[0].uid
+        assert english_left(app) == []
+        assert table.hud.tag_shown is not None
+        table.try_card(wrong[0])
+        assert table.refusal is not None and i18n.PSEUDO_OPEN in table.refusal.text
+        assert english_left(app) == []
+    table.hint()
+    assert table.refusal is not None and i18n.PSEUDO_OPEN in table.refusal.text
+    assert english_left(app) == []
+    # The pause menu, the move log (long enough to scroll), the question before leaving.
+    table.handle(Intent(Act.BACK))
+    app.step(FRAME, [])
+    pause = app.top
+    assert isinstance(pause, PauseOverlay)
+    assert english_left(app) == []
+    app.push(MoveLogOverlay(app, [f"Line {i}" for i in range(60)]))
+    app.step(FRAME, [])
+    assert isinstance(app.top, MoveLogOverlay)
+    left = english_left(app)
+    assert left and all(line.startswith("Line ") for line in left)  # the log's lines only
+    app.close(app.top)
+    app.step(FRAME, [])
+    assert app.top is pause
+    pause.menu.buttons[-1].on_click()  # Leave to title: asked first
+    app.step(FRAME, [])
+    assert isinstance(app.top, LeaveOverlay)
+    assert english_left(app) == []
+
+
+def test_a_couch_curtain_and_teams_speak_the_pseudo_locale(pseudo: None) -> None:
+    app = new_app()
+    seats = (Seat("Ana"), Seat("Ben"), Seat("Cy"), Seat("Dee", Level.EASY))
+    table = app.go(Table(MatchSetup(Rules(teams=True), seats, 3)))
+    settle(app, lambda: isinstance(app.top, HandOffOverlay), "the hand-off curtain")
+    assert english_left(app) == []
+    curtain = app.top
+    assert isinstance(curtain, HandOffOverlay)
+    curtain.handle(Intent(Act.CONFIRM))
+    settle(app, lambda: app.top is table, "the table after the curtain")
+    assert english_left(app) == []
+
+
+def stacked_prompt(app: App, game: Game, seats: tuple[Seat, ...]) -> ChoiceOverlay:
+    table_at(app, game, seats)
+    settle(app, lambda: isinstance(app.top, ChoiceOverlay), "the prompt")
+    prompt = app.top
+    assert isinstance(prompt, ChoiceOverlay)
+    return prompt
+
+
+def test_every_prompt_speaks_the_pseudo_locale(pseudo: None) -> None:
+    two = (Seat("You"), Seat("Ana", Level.NORMAL))
+    three = (Seat("Ana", Level.NORMAL), Seat("You"), Seat("Ben", Level.NORMAL))
+    # Name a color.
+    game = new_game([["W", "G1", "R2"], ["Y1", "Y2", "Y3"]], "R5")
+    game.apply(Play(0, game.hands[0][0]))
+    prompts = [stacked_prompt(new_app(), game, two)]
+    # A Wild Draw Four to answer: accept or challenge.
+    game = new_game([["W+4", "R1"], ["G+2", "G5"], ["Y1", "Y2"]], "R9")
+    game.apply(Play(0, game.hands[0][0]))
+    game.apply(ChooseColor(0, Color.RED))
+    prompts.append(stacked_prompt(new_app(), game, three))
+    # 7-0: whom to swap hands with.
+    game = new_game([["R7", "G1", "B2"], ["Y1", "Y2", "Y3"]], "R5", rules=Rules(seven_zero=True))
+    game.apply(Play(0, game.hands[0][0]))
+    prompts.append(stacked_prompt(new_app(), game, two))
+    # A House Rule to make.
+    game = new_game([["R3H", "G1"], ["Y1", "Y2"]], "R9", rules=Rules(deck=DeckKind.HOUSE_RULES))
+    game.apply(Play(0, game.hands[0][0]))
+    prompts.append(stacked_prompt(new_app(), game, two))
+    # The Wild Customizable effects, one already chosen.
+    rules = Rules(deck=DeckKind.UNO2023, custom_effects=())
+    game = new_game([["WC", "R1"], ["G3", "G4"]], "R9", rules=rules)
+    game.apply(ChooseCustomEffect(0, CustomEffect.PLAY_AGAIN))
+    prompts.append(stacked_prompt(new_app(), game, two))
+    for prompt in prompts:
+        assert i18n.PSEUDO_OPEN in prompt.title and prompt.menu.buttons
+        assert english_left(prompt.app) == [], prompt.title
+    # The warning before a bluff: a Wild Draw Four while holding the color.
+    app = new_app()
+    game = new_game([["W+4", "R1", "G2"], ["Y1", "Y2", "Y3"]], "R9")
+    table = table_at(app, game, two)
+    person_turn(app, table)
+    table.try_card(game.hands[0][0])
+    app.step(FRAME, [])
+    assert isinstance(app.top, ChoiceOverlay) and i18n.PSEUDO_OPEN in app.top.title
+    assert english_left(app) == []
+
+
+def test_a_house_rules_race_speaks_the_pseudo_locale(pseudo: None) -> None:
+    rules = Rules(deck=DeckKind.HOUSE_RULES)
+    game = new_game([["R3H", "G9", "B8"], ["R3", "B4", "G8"]], "R9", ["B1", "B2"], rules=rules)
+    game.apply(Play(0, game.hands[0][0]))
+    game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    game.apply(Play(1, game.hands[1][0]))
+    assert game.phase is Phase.RACE
+    app = new_app()
+    table_at(app, game, (Seat("You"), Seat("Ana", Level.NORMAL)))
+    settle(app, lambda: isinstance(app.top, RaceOverlay), "the race")
+    assert english_left(app) == []
+
+
+def test_scoring_and_the_replay_speak_the_pseudo_locale(pseudo: None) -> None:
+    app = new_app()
+    app.go(Table(ai_table(4, Level.NORMAL, 5, rounds=1), autoplay=True))
+    settle(app, lambda: isinstance(app.top, ScoringScene), "the score")
+    assert english_left(app) == []
+    scoring = app.top
+    assert isinstance(scoring, ScoringScene)
+    next(b for b in scoring.menu.buttons if b.label == i18n.pgettext("button", "Replay")).on_click()
+    app.step(FRAME, [])
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert english_left(app) == []
+    replay.forward()
+    replay.toggle()
+    replay.back()
+    assert english_left(app) == []
+
+
+def test_the_titles_and_points_lines_are_whole_sentences(pseudo: None) -> None:
+    narrator = Narrator(["You", "Ana", "Ben", "Cy"], 0, True)
+    cards = new_game([["R5", "R6"], ["B9", "G7"]], "Y1").hands[1]
+    ended = RoundEnded(0, 16, (HandScore(1, tuple(cards), 16),), (16, 0))
+    nothing = RoundEnded(0, 0, (), (0, 0), order=(0, 1))
+    for text in (
+        round_title(narrator, 0),
+        round_title(narrator, 1),
+        match_title(narrator, (0,)),
+        match_title(narrator, (1,)),
+        match_title(narrator, (0, 2)),
+        match_title(narrator, (1, 3)),
+        points_line(ended, 9, "Ana"),
+        points_line(ended, 16, "Ana"),
+        points_line(ended, 16, "You", you=True),
+        points_line(ended, 16, "Ana", "Ben"),
+        points_line(ended, 16, "You", "Ben", you=True),
+        points_line(nothing, 0, "Ana"),
+    ):
+        assert text.startswith(i18n.PSEUDO_OPEN) and "{" not in text, text
+
+
+def test_a_phone_seats_plate_speaks_the_pseudo_locale(pseudo: None) -> None:
+    seats = (Seat("You"), Seat("Ana", kind=SeatKind.PHONE), Seat("Ben", Level.EXPERT))
+    narrator = Narrator(["You", "Ana", "Ben"], 0, True)
+    hud = Hud(table_layout(3)[0], narrator, seats, Settings())
+    shown = [
+        (frozenset({1}), frozenset()),
+        (frozenset(), frozenset({1})),
+        (frozenset(), frozenset()),
+    ]
+    for away, computer in shown:
+        hud.away, hud.computer = away, computer
+        for seat in range(3):
+            who, _color = hud.who(seat)
+            assert who.startswith(i18n.PSEUDO_OPEN), who
+
+
+def test_changing_the_language_relabels_the_open_screens() -> None:
+    app = new_app()
+    table = app.go(Table(MatchSetup(Rules(), four_seats(), 4)))
+    assert isinstance(table, TableScene)
+    person_turn(app, table)
+    table.handle(Intent(Act.BACK))
+    app.step(FRAME, [])
+    pause = app.top
+    assert isinstance(pause, PauseOverlay) and pause.menu.buttons[0].label == "Resume"
+    i18n.use(i18n.PSEUDO)
+    try:
+        relabelled(app)
+        assert all(i18n.PSEUDO_OPEN in b.label for b in pause.menu.buttons)
+        assert all(i18n.PSEUDO_OPEN in b.label for b in table.buttons.buttons)
+        # The banner's last line stays until the next move replaces it (the narrator's).
+        assert english_left(app) == []
+    finally:
+        i18n.use(i18n.ENGLISH)
+        forget_text()
+    relabelled(app)
+    assert pause.menu.buttons[0].label == "Resume"
