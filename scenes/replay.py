@@ -125,6 +125,7 @@ class ReplayScene(Scene):
             game.apply(action)
         self.game = game
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
+        # TRANSLATORS: the replay went back: {number} moves are shown.
         back = _("Back to move {number}").format(number=self.index)
         self.presenter.restore(game, past_lines(game, self.narrator), back)
 
@@ -166,6 +167,7 @@ class ReplayScene(Scene):
         total = len(self.actions)
         draw_text(
             surface,
+            # TRANSLATORS: the replay's place: {number} moves shown of {count}.
             ngettext(
                 "Replay: move {number} of {count}", "Replay: move {number} of {count}", total
             ).format(number=self.index, count=total),

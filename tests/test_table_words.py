@@ -34,6 +34,7 @@ from scenes.input import Act, Intent
 from scenes.replay import ReplayScene
 from scenes.routes import Table
 from scenes.store.settings import Settings
+from scenes.table.moves import play_refusal
 from scenes.table.overlays import (
     HandOffOverlay,
     LeaveOverlay,
@@ -347,3 +348,37 @@ def test_changing_the_language_relabels_the_open_screens() -> None:
         forget_text()
     relabelled(app)
     assert pause.menu.buttons[0].label == "Resume"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(wd4_bluffing=False),
+        Rules(wd4_bluffing=False, wd4_wilds_count_as_color=True),
+        Rules(no_wild_finish=True, hand_size=3),
+        Rules(deck=DeckKind.UNO2023, no_wild_finish=True, hand_size=2),
+    ],
+    ids=["classic", "no-bluff", "wilds-count", "no-wild-finish", "uno2023"],
+)
+def test_a_refused_card_is_told_as_the_engine_judges_it(rules: Rules) -> None:
+    """The table writes its own sentence for a card that cannot be played on a turn (the
+    engine's reasons are not for a person, and were recased in code): in English it says what
+    the engine says, for every unplayable card of every turn of seeded AI games."""
+    checked = 0
+    for seed in range(6):
+        game = Game(rules, 3, seed)
+        for _ in range(400):
+            if game.phase is Phase.PLAY:
+                seat = game.actor
+                legal = {a.card.uid for a in game.legal_actions() if isinstance(a, Play)}
+                for card in game.hands[seat]:
+                    if card.uid in legal:
+                        continue
+                    reason = game.why_illegal(Play(seat, card)).partition(": ")[2]
+                    assert play_refusal(game, seat, card) == reason[:1].upper() + reason[1:] + "."
+                    checked += 1
+            if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            game.apply(game.legal_actions()[0])
+    assert checked > 50, checked

@@ -367,6 +367,7 @@ class Hud:
         spec = self.seats[seat]
         if spec.kind is SeatKind.PHONE:
             if seat in self.away:
+                # TRANSLATORS: a seat plate's second line: the table waits for this phone to join.
                 return _("waiting for {name}'s phone").format(name=spec.name), GOLD
             return (_("Phone (computer plays)") if seat in self.computer else _("Phone")), MUTED
         return (_("Person") if spec.level is None else level_label(spec.level)), MUTED
@@ -446,12 +447,11 @@ class Hud:
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         rules = game.rules
         target = rules.target_for(game.players)
-        # TRANSLATORS: the scores panel's title; {target} is the score that wins the match.
-        title = (
-            _("Round {round}  ·  to {target}").format(round=game.round, target=target)
-            if target
-            else _("Round {round}").format(round=game.round)
-        )
+        if target:
+            # TRANSLATORS: the scores panel's title: the round, and the score that wins the match.
+            title = _("Round {round}  ·  to {target}").format(round=game.round, target=target)
+        else:
+            title = _("Round {round}").format(round=game.round)
         draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         players = game.players
         if rules.teams:
@@ -523,15 +523,19 @@ class Hud:
         """The real-time moves a person can make off their turn, with their own device's names."""
         buttons = self.settings.buttons
         names = {move: button_name(buttons[move]) for move in ("uno", "catch", "confirm", "peek")}
-        # TRANSLATORS: a controller's buttons by their names ("Y UNO" is: button Y calls UNO).
-        line = (
-            _(
+        if jump_in:
+            # TRANSLATORS: {uno}, {catch}, {confirm}, {peek}: controller buttons' names ("Y",
+            # "Left shoulder"): "Y UNO" is "button Y calls UNO".
+            line = _(
                 "Your own controller, any time: {uno} UNO, {catch} catch, {confirm} jump in, "
                 "hold {peek} to peek."
             )
-            if jump_in
-            else _("Your own controller, any time: {uno} UNO, {catch} catch, hold {peek} to peek.")
-        )
+        else:
+            # TRANSLATORS: {uno}, {catch}, {peek}: controller buttons' names ("Y", "Left
+            # shoulder"): "Y UNO" is "button Y calls UNO".
+            line = _(
+                "Your own controller, any time: {uno} UNO, {catch} catch, hold {peek} to peek."
+            )
         lines = [line.format(**names)]
         if people == 2:
             # TRANSLATORS: {keys} lists the second person's keys and what each does.

@@ -208,14 +208,16 @@ def play_refusal(game: Game, seat: int, card: Card) -> str:
         return _("A wild may not be your last card.")
     top = game.top
     named = color_word(game.color) if game.color is not None else _("any color")
-    # TRANSLATORS: {card} cannot be played on the pile; {color} is the color to play ("red",
-    # or "any color"), {rank} the top card's number or symbol ("8", "Skip").
     if top.is_wild:
+        # TRANSLATORS: {card} cannot go on the pile; {color}: the color to play ("red", "any
+        # color").
         text = _("{card} does not match: play {color} or a wild.")
     elif top.rank is Rank.EIGHT:
         # TRANSLATORS: as the message with "a {rank}"; English says "an 8".
         text = _("{card} does not match: play {color}, an {rank} or a wild.")
     else:
+        # TRANSLATORS: {card} cannot go on the pile; {color}: the color to play ("red", "any
+        # color"); {rank}: the top card's number or symbol ("7", "Skip").
         text = _("{card} does not match: play {color}, a {rank} or a wild.")
     return text.format(card=card.label, color=named, rank=top.rank.label)
 
@@ -233,12 +235,12 @@ def prompt_line(
         return ""
     plays = any(isinstance(a, Play) for a in mine)
     challenge = any(isinstance(a, Challenge) for a in mine)
-    # TRANSLATORS: {key} is the name of the key bound to drawing, as the keyboard names it
-    # ("D", "LEFT SHIFT"): it stays as it is.
     match game.phase:
         case Phase.PLAY if plays:
+            # TRANSLATORS: {key}: the draw key's name as the keyboard gives it ("D"); keep it.
             return _("Your turn: play a lifted card, or draw ({key})").format(key=draw_key)
         case Phase.PLAY:
+            # TRANSLATORS: {key}: the draw key's name as the keyboard gives it ("D"); keep it.
             return _("No card fits: draw ({key})").format(key=draw_key)
         case Phase.DRAWN:  # only a card that can be played is offered so
             return _("Play the card you drew, or keep it")
@@ -248,6 +250,7 @@ def prompt_line(
         case Phase.SKIP if plays:
             return _("Play a Skip to bounce it on, or be skipped")
         case Phase.SKIP:
+            # TRANSLATORS: {key}: the draw key's name as the keyboard gives it ("D"); keep it.
             return _("You are skipped: no Skip to bounce it on ({key})").format(key=draw_key)
     return ""
 
@@ -273,12 +276,14 @@ def penalty_line(pending: int, stack: bool, challenge: bool, stacking: bool, dra
             pending,
         )
     elif stacking:
+        # TRANSLATORS: {count}: the penalty cards to take; {key}: the draw key's name ("D").
         text = ngettext(
             "Take {count} ({key}): you hold no draw card that stacks on it",
             "Take {count} ({key}): you hold no draw card that stacks on it",
             pending,
         )
     else:
+        # TRANSLATORS: {count}: the penalty cards to take; {key}: the draw key's name ("D").
         text = ngettext("Take {count} ({key})", "Take {count} ({key})", pending)
     return text.format(count=pending, key=draw_key)
 
@@ -293,14 +298,17 @@ def button_specs(
             case CallUno():
                 specs.append(ButtonSpec(pgettext("button", "UNO!"), action, (200, 60, 40), "uno"))
             case Catch(target=target):
+                # TRANSLATORS: a button: catch {name}, who did not call UNO.
                 label = pgettext("button", "Catch {name}").format(name=name(target))
                 specs.append(ButtonSpec(label, action, (170, 40, 90), "catch"))
             case Draw():
                 specs.append(ButtonSpec(pgettext("button", "Draw"), action, (40, 90, 150), "draw"))
             case Pass():
+                # TRANSLATORS: a button: keep the card just drawn.
                 label = pgettext("button", "Keep it")
                 specs.append(ButtonSpec(label, action, (60, 70, 90), "draw"))
             case Accept() if game.phase is Phase.SKIP:
+                # TRANSLATORS: a button: accept being skipped.
                 label = pgettext("button", "Skip me")
                 specs.append(ButtonSpec(label, action, (60, 70, 90), "draw"))
             case Accept():

@@ -163,6 +163,7 @@ class PauseOverlay(Scene):
         settings = self.app.settings
         # TRANSLATORS: {speed} and {pace} are a setting's value ("fast", "brisk").
         speed = _("Animation speed: {speed}").format(speed=speed_name(settings.animation_speed))
+        # TRANSLATORS: {pace}: the setting's value ("brisk").
         pace = _("AI thinking pauses: {pace}").format(pace=pace_name(settings.ai_pace))
         labels: list[tuple[str, Callable[[], None]]] = [
             (_("Resume"), self._close),
@@ -333,6 +334,7 @@ class HandOffOverlay(Scene):
         curtain = self.table.curtain()
         surface.blit(curtain.background, (0, 0))
         dim(surface, 90)
+        # TRANSLATORS: the couch curtain: hand the screen to {name}.
         title = _("Pass to {name}").format(name=self.name)
         size = fit_size(title, 72, CURTAIN_TEXT_W, Weight.BLACK)
         draw_text(surface, title, size, (960, 440), GOLD, Weight.BLACK, shadow=True)

@@ -198,6 +198,7 @@ def color_prompt(app: App, ask: Asking) -> ChoiceOverlay:
             options.append(
                 Option(
                     color_name(color),
+                    # TRANSLATORS: under a color's button: how many cards of that color you hold.
                     ngettext("you hold {count}", "you hold {count}", count).format(count=count),
                     ask.chooser(action),
                     COLOR_RGB[color],
@@ -217,35 +218,35 @@ def challenge_text(ask: Asking) -> str:
     target = _last_wd4_player(game)
     takes_back = game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
     pending, cost = game.pending, game.pending + 2
-    # TRANSLATORS: {name} played the Wild Draw Four; {pending} is what accepting draws, {cost}
-    # what a lost challenge draws (always more than 1).
-    if target is None:
-        text = (
-            _(
-                "They played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
-                "a bluff they draw 4 instead and take the card back; if it was legal you draw "
-                "{cost}."
-            )
-            if takes_back
-            else _(
-                "They played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
-                "a bluff they draw 4 instead; if it was legal you draw {cost}."
-            )
+    if target is None and takes_back:
+        # TRANSLATORS: {pending}: what accepting draws; {cost}: what a lost challenge draws.
+        text = _(
+            "They played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
+            "a bluff they draw 4 instead and take the card back; if it was legal you draw {cost}."
         )
-        return text.format(pending=pending, cost=cost)
-    text = (
-        _(
+    elif target is None:
+        # TRANSLATORS: {pending}: what accepting draws; {cost}: what a lost challenge draws.
+        text = _(
+            "They played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
+            "a bluff they draw 4 instead; if it was legal you draw {cost}."
+        )
+    elif takes_back:
+        # TRANSLATORS: {name} played the Wild Draw Four; {pending}: what accepting draws;
+        # {cost}: what a lost challenge draws.
+        text = _(
             "{name} played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
             "a bluff {name} draws 4 instead and takes the card back; if it was legal you draw "
             "{cost}."
         )
-        if takes_back
-        else _(
+    else:
+        # TRANSLATORS: {name} played the Wild Draw Four; {pending}: what accepting draws;
+        # {cost}: what a lost challenge draws.
+        text = _(
             "{name} played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
             "a bluff {name} draws 4 instead; if it was legal you draw {cost}."
         )
-    )
-    return text.format(name=ask.name(target), pending=pending, cost=cost)
+    name = ask.name(target) if target is not None else ""
+    return text.format(name=name, pending=pending, cost=cost)
 
 
 def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
@@ -255,6 +256,7 @@ def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
         options: list[Option] = []
         for action in ask.mine():
             if isinstance(action, Accept):
+                # TRANSLATORS: a button: take the Wild Draw Four's {count} cards.
                 label = ngettext("Accept: draw {count}", "Accept: draw {count}", pending)
                 options.append(
                     Option(
@@ -265,6 +267,7 @@ def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                     )
                 )
             elif isinstance(action, Challenge):
+                # TRANSLATORS: under Challenge!: a lost challenge draws {count}.
                 risk = ngettext("risk {count} card", "risk {count} cards", cost)
                 options.append(
                     Option(
@@ -306,6 +309,7 @@ def swap_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                 options.append(
                     Option(
                         ask.name(action.target),
+                        # TRANSLATORS: under a player's name: the cards in their hand.
                         ngettext("{count} card", "{count} cards", count).format(count=count),
                         ask.chooser(action),
                     )
@@ -370,13 +374,12 @@ def effects_prompt(app: App, ask: Asking) -> ChoiceOverlay:
         # TRANSLATORS: what separates the items of a list ("a, b, c").
         comma = pgettext("list separator", ", ")
         chosen = comma.join(_(CUSTOM_EFFECT_TEXT[e]) for e in ask.match.game.custom_effects)
-        text = (
-            _("Choose what the three Wild Customizable cards do. Chosen: {effects}.").format(
-                effects=chosen
-            )
-            if chosen
-            else _("Choose what the three Wild Customizable cards do. Chosen: none yet.")
-        )
+        if chosen:
+            # TRANSLATORS: {effects} lists the effects chosen so far.
+            text = _("Choose what the three Wild Customizable cards do. Chosen: {effects}.")
+            text = text.format(effects=chosen)
+        else:
+            text = _("Choose what the three Wild Customizable cards do. Chosen: none yet.")
         return Choice(_("Wild Customizable"), text, options)
 
     return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.SETUP), columns=2)
@@ -400,18 +403,19 @@ def bluff_prompt(app: App, ask: Asking, action: Play) -> ChoiceOverlay:
                 )
             )
         else:
-            # TRANSLATORS: {color} is a color's word inside a sentence ("red").
-            text = (
-                _(
+            if back:
+                # TRANSLATORS: {color} is a color's word inside a sentence ("red").
+                text = _(
                     "You hold {color}: this Wild Draw Four is a bluff. If you are challenged you "
                     "draw 4 and take it back."
                 )
-                if back
-                else _(
+            else:
+                # TRANSLATORS: {color} is a color's word inside a sentence ("red").
+                text = _(
                     "You hold {color}: this Wild Draw Four is a bluff. If you are challenged you "
                     "draw 4."
                 )
-            ).format(color=color_word(color))
+            text = text.format(color=color_word(color))
         # The safe choice comes first, so Enter or A (the focused button) keeps the card.
         options = [
             Option(pgettext("button", "Keep it"), _("play something else"), lambda: None),
