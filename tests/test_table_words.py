@@ -27,7 +27,7 @@ from game.match import AI_NAMES, MatchSetup, Seat, SeatKind, ai_table
 from game.narrate import Narrator
 from game.rules import CustomEffect, RaceAction, Rules
 from scenes.app import App
-from scenes.board.hud import Hud
+from scenes.board.hud import Hud, scores_rect
 from scenes.board.layout import table_layout
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
@@ -382,3 +382,32 @@ def test_a_refused_card_is_told_as_the_engine_judges_it(rules: Rules) -> None:
                 break
             game.apply(game.legal_actions()[0])
     assert checked > 50, checked
+
+
+def test_long_words_fit_the_tables_panels(pseudo: None) -> None:
+    """A longer language (the pseudo-locale is 40% longer than English) is drawn whole: the
+    Wild Customizable captions widen their panel instead of being cut, the scores title fits
+    its panel, and a hint of three lines on the banner keeps all of its words."""
+    rules = Rules(deck=DeckKind.UNO2023, custom_effects=())
+    game = new_game([["WC", "R1"], ["G3", "G4"]], "R9", rules=rules)
+    prompt = stacked_prompt(new_app(), game, (Seat("You"), Seat("Ana", Level.NORMAL)))
+    with watching_text() as (drawn, _shrunk):
+        prompt.draw(prompt.app.screen)
+    labels = {b.label for b in prompt.menu.buttons}
+    shown = [line.text for line in drawn if line.text.endswith(("...", "…"))]
+    assert not shown, shown  # no caption cut with an ellipsis
+    assert labels <= {line.text for line in drawn}
+    app = new_app()
+    table = app.go(Table(MatchSetup(Rules(), four_seats(), 4)))
+    assert isinstance(table, TableScene)
+    person_turn(app, table)
+    hud = table.hud
+    with watching_text() as (drawn, _shrunk):
+        hud.draw_scores(app.screen, table.game)
+    box = scores_rect(table.layout, table.game.players, False)
+    title = next(line for line in drawn if line.text.startswith(i18n.PSEUDO_OPEN))
+    assert box.contains(title.rect), (title.rect, box)
+    words = " ".join(["Several"] * 34)
+    with watching_text() as (drawn, _shrunk):
+        hud.draw_status(app.screen, words, (255, 255, 255))
+    assert len(drawn) == 3 and " ".join(line.text for line in drawn).split() == words.split()

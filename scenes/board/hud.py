@@ -296,9 +296,13 @@ class Hud:
         lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
         if len(lines) > 1:
             size = 24
-            lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
-            # Two lines get room of their own: the banner grows upward, away from the hand.
-            grow = scaled(size) + 8
+            lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
+            if len(lines) > 2:
+                # A longer language's hint: three smaller lines rather than a sentence cut short.
+                size = 20
+                lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:3]
+            # More lines get room of their own: the banner grows upward, away from the hand.
+            grow = (scaled(size) + 8) * (len(lines) - 1)
             rect = rect.inflate(0, grow).move(0, -grow // 2)
         surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
         step = rect.height / (len(lines) + 1)
@@ -452,7 +456,9 @@ class Hud:
             title = _("Round {round}  ·  to {target}").format(round=game.round, target=target)
         else:
             title = _("Round {round}").format(round=game.round)
-        draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        # A longer language's title is drawn smaller rather than past the panel's edge.
+        size = fit_size(title, 20, rect.width - 32, Weight.BOLD)
+        draw_text(surface, title, size, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         players = game.players
         if rules.teams:
             # Partners score together: one line a team.

@@ -33,10 +33,15 @@ from game.match import Match
 from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome, CustomEffect
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
-from scenes.assets import Weight
+from scenes.assets import Weight, font
 from scenes.board.words import color_name, color_word
 from scenes.input import Intent
 from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, wrap
+
+
+# The smallest a caption is drawn before its panel grows wider (buttons draw at 30, and shrink
+# a long caption to fit).
+LABEL_MIN = 24
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,7 @@ class ChoiceOverlay(Scene):
         rows = (len(options) + columns - 1) // columns
         button_h = 84 if any(o.detail for o in options) else 70
         gap = 14
-        width = max(self.box.width, 640)
+        width = self._width(options, columns, gap)
         text_lines = wrap(text, 24, width - 80) if text else []
         height = 120 + len(text_lines) * 32 + rows * (button_h + gap) + 20
         self.rect = pygame.Rect(0, 0, width, height)
@@ -126,6 +131,18 @@ class ChoiceOverlay(Scene):
         focus = self.menu.focus
         self.menu.buttons = buttons
         self.menu.focus = min(focus, len(buttons) - 1)
+
+    def _width(self, options: list[Option], columns: int, gap: int) -> int:
+        """The panel's width: the prompt's box, wider when a caption would be drawn smaller
+        than ``LABEL_MIN`` in its column (a long language's captions), up to the screen's."""
+        widest = 0
+        for option in options:
+            need = font(LABEL_MIN, Weight.SEMIBOLD).size(option.label)[0] + 28
+            if option.swatch is not None:
+                need += 2 * (option.swatch.get_width() + 8)
+            widest = max(widest, need)
+        wanted = columns * widest + gap * (columns - 1) + 60
+        return min(max(self.box.width, 640, wanted), self.app.screen.get_width() - 40)
 
     def _chooser(self, option: Option) -> Callable[[], None]:
         def choose() -> None:
