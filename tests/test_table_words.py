@@ -18,7 +18,20 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from game import i18n
-from game.actions import ChooseColor, ChooseCustomEffect, MakeRule, Play
+from game.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    ChooseCustomEffect,
+    ChooseSwap,
+    Draw,
+    FinishRace,
+    MakeRule,
+    Pass,
+    Play,
+)
 from game.ai import Level
 from game.cards import Color, DeckKind
 from game.engine import Game, Phase
@@ -34,6 +47,7 @@ from scenes.input import Act, Intent
 from scenes.replay import ReplayScene
 from scenes.routes import Table
 from scenes.store.settings import Settings
+from scenes.table import moves
 from scenes.table.moves import play_refusal
 from scenes.table.overlays import (
     HandOffOverlay,
@@ -41,6 +55,7 @@ from scenes.table.overlays import (
     MoveLogOverlay,
     PauseOverlay,
     RaceOverlay,
+    leave_question,
 )
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
@@ -411,3 +426,50 @@ def test_long_words_fit_the_tables_panels(pseudo: None) -> None:
     with watching_text() as (drawn, _shrunk):
         hud.draw_status(app.screen, words, (255, 255, 255))
     assert len(drawn) == 3 and " ".join(line.text for line in drawn).split() == words.split()
+
+
+def said(text: str) -> None:
+    """A whole message in the pseudo-locale: marked, its placeholders all filled."""
+    assert text.startswith(i18n.PSEUDO_OPEN) and text.endswith(i18n.PSEUDO_CLOSE), text
+    assert "{" not in text and "}" not in text, text
+
+
+def test_the_tables_sentences_are_whole_messages(pseudo: None) -> None:
+    """Every sentence the pure move logic writes (prompts, refusals, hints, buttons) is one
+    message of the catalog, filled after translating."""
+    name = {0: "You", 1: "Ana", 2: "Ben"}.__getitem__
+    game = new_game([["R1", "R2", "W", "W+4", "R7"], ["Y1", "Y2", "Y3", "Y4", "Y5"]], "R5")
+    said(moves.draw_refusal(game, 0))
+    said(moves.draw_refusal(game, 1))
+    said(moves.unplugged("Ana"))
+    said(i18n._(moves.UNO_REFUSAL))
+    said(i18n._(moves.CATCH_REFUSAL))
+    said(moves.refusal(game, 1, game.hands[1][0], name))
+    for card in game.hands[0]:
+        said(moves.play_refusal(game, 0, card))
+    mine = [a for a in game.legal_actions() if a.player == 0]
+    said(moves.prompt_line(game, 0, mine, True, "D"))
+    for spec in moves.button_specs(game, mine, name):
+        said(spec.label)
+    for action in (
+        None,
+        *(Play(0, card) for card in game.hands[0]),
+        Draw(0),
+        Pass(0),
+        Accept(0),
+        Challenge(0),
+        CallUno(0),
+        Catch(0, 1),
+        ChooseColor(0, Color.RED),
+        ChooseSwap(0, 1),
+        MakeRule(0, 3, RaceAction.PRESS_UP),
+        FinishRace(0),
+    ):
+        said(moves.explain(action, game, 0, name))
+    for stack in (True, False):
+        for challenge in (True, False):
+            for stacking in (True, False):
+                said(moves.penalty_line(4, stack, challenge, stacking, "D"))
+    for saved in (True, False):
+        for phones in (True, False):
+            said(leave_question(saved, phones))
