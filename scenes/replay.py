@@ -8,6 +8,9 @@ back (the game is rebuilt up to the move before), Space plays on by itself, Esc 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from game.actions import Action
@@ -27,6 +30,15 @@ from scenes.sound import Music, SoundBoard
 from scenes.ui import GOLD, Button, Menu, draw_text, panel
 
 AUTO_STEP_S = 0.9
+
+
+def replay_help() -> str:
+    return _("Replay: Right for the next move, Left to go back")
+
+
+def back_to(number: int) -> str:
+    # TRANSLATORS: the replay went back: {number} moves are shown.
+    return _("Back to move {number}").format(number=number)
 
 
 class ReplayScene(Scene):
@@ -57,10 +69,14 @@ class ReplayScene(Scene):
             seed=setup.seed,
             viewer=viewer,
         )
+        # The banner's line of the replay's own (until a move's replaces it), and how to say it
+        # again in another language.
+        self.say: Callable[[], str] = replay_help
+        self.greeting = replay_help()
         self.presenter.restore(
             self.game,
             past_lines(self.game, self.narrator),
-            _("Replay: Right for the next move, Left to go back"),
+            self.greeting,
         )
         self.background = felt(app.screen.get_size()).convert()
         self.clock = 0.0
@@ -101,6 +117,9 @@ class ReplayScene(Scene):
         )
         for button, label in zip(self.menu.buttons, labels, strict=True):
             button.label = label
+        again = self.say()
+        self.presenter.reword(self.greeting, again)
+        self.greeting = again
 
     def _play_label(self) -> str:
         # "Play" here plays the replay on by itself: not a card's play.
@@ -125,9 +144,9 @@ class ReplayScene(Scene):
             game.apply(action)
         self.game = game
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
-        # TRANSLATORS: the replay went back: {number} moves are shown.
-        back = _("Back to move {number}").format(number=self.index)
-        self.presenter.restore(game, past_lines(game, self.narrator), back)
+        self.say = partial(back_to, self.index)
+        self.greeting = self.say()
+        self.presenter.restore(game, past_lines(game, self.narrator), self.greeting)
 
     def toggle(self) -> None:
         self.playing = not self.playing

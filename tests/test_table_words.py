@@ -38,6 +38,7 @@ from game.engine import Game, Phase
 from game.events import HandScore, RoundEnded
 from game.match import AI_NAMES, MatchSetup, Seat, SeatKind, ai_table
 from game.narrate import Narrator
+from game.record import Record
 from game.rules import CustomEffect, RaceAction, Rules
 from scenes.app import App
 from scenes.board.hud import Hud, scores_rect
@@ -473,3 +474,46 @@ def test_the_tables_sentences_are_whole_messages(pseudo: None) -> None:
     for saved in (True, False):
         for phones in (True, False):
             said(leave_question(saved, phones))
+
+
+def test_changing_the_language_rewords_the_replays_banner_and_buttons() -> None:
+    app = new_app()
+    setup = MatchSetup(Rules(), four_seats(), 4)
+    game = Game(setup.rules, len(setup.seats), setup.seed)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    replay = ReplayScene(app, setup, Record.of(game), app.media.sounds, app.media.art)
+    app.reset(replay)
+    app.step(FRAME, [])
+    assert replay.presenter.status.startswith("Replay: ")
+    i18n.use(i18n.PSEUDO)
+    try:
+        relabelled(app)
+        assert replay.presenter.status.startswith(i18n.PSEUDO_OPEN)
+        assert all(i18n.PSEUDO_OPEN in b.label for b in replay.menu.buttons)
+        assert english_left(app) == []
+        replay.forward()
+        replay.back()
+        assert replay.presenter.status.startswith(i18n.PSEUDO_OPEN)
+    finally:
+        i18n.use(i18n.ENGLISH)
+        forget_text()
+    relabelled(app)
+    assert replay.presenter.status == "Back to move 0"
+
+
+def test_changing_the_language_rewords_a_continued_matchs_greeting() -> None:
+    app = new_app()
+    setup = MatchSetup(Rules(), four_seats(), 4)
+    game = Game(setup.rules, len(setup.seats), setup.seed)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    table = table_at(app, game, setup.seats)
+    assert table.presenter.status.startswith("Welcome back")
+    i18n.use(i18n.PSEUDO)
+    try:
+        table.relabel()  # before its first frame: no move has replaced the greeting yet
+        assert table.presenter.status.startswith(i18n.PSEUDO_OPEN)
+    finally:
+        i18n.use(i18n.ENGLISH)
+        forget_text()

@@ -229,6 +229,12 @@ class Presenter:
         self.log[:] = lines
         self.status = status
 
+    def reword(self, old: str, new: str) -> None:
+        """The language changed: a line its scene wrote on the banner (``old``: a greeting,
+        not a move's) is written again in the new one, if no move has replaced it since."""
+        if self.status == old:
+            self.status = new
+
     def seat_center(self, seat: int) -> tuple[float, float]:
         return self.place(seat).plate.center
 

@@ -87,6 +87,11 @@ REFUSAL_COLOR = (255, 170, 160)
 HINT_COLOR = (170, 215, 255)
 
 
+def welcome_back() -> str:
+    """The banner's line when a saved match is continued."""
+    return _("Welcome back: the match goes on where it stopped.")
+
+
 @dataclass(frozen=True)
 class Notice:
     """A sentence over the status banner until ``until`` (a refusal, or a hint)."""
@@ -167,11 +172,12 @@ class TableScene(Scene):
         self.round_shown = 0
         self.finished = False
         self.background = prepare_media(app, art, self.presenter, game, self.match)
+        self.greeting = ""  # a line of the table's own on the banner until the first move
         if resumed:
             # The move log comes back too: the record replayed, one line per action as it was.
             lines = past_lines(game, self.narrator)
-            welcome = _("Welcome back: the match goes on where it stopped.")
-            self.presenter.restore(game, lines, welcome)
+            self.greeting = welcome_back()
+            self.presenter.restore(game, lines, self.greeting)
         else:
             self.presenter.push(game.log, self.narrator.line(game.log))
         save_and_count(
@@ -456,10 +462,14 @@ class TableScene(Scene):
         return "" if code is None else key_text(code)
 
     def relabel(self) -> None:
-        """The language changed: the move buttons are made again with their new captions (the
-        rest of the table is written as it is drawn)."""
+        """The language changed: the move buttons are made again with their new captions, and
+        a greeting still on the banner is said again (the rest is written as it is drawn)."""
         self.buttons = Menu()
         self._rebuild_buttons()
+        if self.greeting:
+            again = welcome_back()
+            self.presenter.reword(self.greeting, again)
+            self.greeting = again
 
     def _rebuild_buttons(self) -> None:
         specs = moves.button_specs(self.game, self.mine(), self.narrator.name)
