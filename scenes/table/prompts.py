@@ -38,7 +38,6 @@ from scenes.board.words import color_name, color_word
 from scenes.input import Intent
 from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, wrap
 
-
 # The smallest a caption is drawn before its panel grows wider (buttons draw at 30, and shrink
 # a long caption to fit).
 LABEL_MIN = 24
