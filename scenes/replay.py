@@ -8,7 +8,6 @@ back (the game is rebuilt up to the move before), Space plays on by itself, Esc 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -69,15 +68,7 @@ class ReplayScene(Scene):
             seed=setup.seed,
             viewer=viewer,
         )
-        # The banner's line of the replay's own (until a move's replaces it), and how to say it
-        # again in another language.
-        self.say: Callable[[], str] = replay_help
-        self.greeting = replay_help()
-        self.presenter.restore(
-            self.game,
-            past_lines(self.game, self.narrator),
-            self.greeting,
-        )
+        self.presenter.restore(self.game, past_lines(self.game, self.narrator), replay_help)
         self.background = felt(app.screen.get_size()).convert()
         self.clock = 0.0
         self.index = 0
@@ -117,9 +108,7 @@ class ReplayScene(Scene):
         )
         for button, label in zip(self.menu.buttons, labels, strict=True):
             button.label = label
-        again = self.say()
-        self.presenter.reword(self.greeting, again)
-        self.greeting = again
+        self.presenter.relabel()
 
     def _play_label(self) -> str:
         # "Play" here plays the replay on by itself: not a card's play.
@@ -144,9 +133,8 @@ class ReplayScene(Scene):
             game.apply(action)
         self.game = game
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
-        self.say = partial(back_to, self.index)
-        self.greeting = self.say()
-        self.presenter.restore(game, past_lines(game, self.narrator), self.greeting)
+        back = partial(back_to, self.index)
+        self.presenter.restore(game, past_lines(game, self.narrator), back)
 
     def toggle(self) -> None:
         self.playing = not self.playing

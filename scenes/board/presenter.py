@@ -121,6 +121,9 @@ class Presenter:
     marks: list[Mark] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     status: str = ""
+    # How to say the banner's line again in another language, while it is its scene's own (a
+    # greeting) and no move's line has replaced it.
+    said: Callable[[], str] | None = None
     draw_count: int = 0
     color: Color | None = None
     direction: int = 1
@@ -159,7 +162,7 @@ class Presenter:
         while self.queue and self.clock >= self.wait_until:
             event, line = self.queue.popleft()
             if line:
-                self.status = line
+                self.status, self.said = line, None
                 self.log.append(line)
             if event is not None:
                 wait = self.play(event)
@@ -173,7 +176,7 @@ class Presenter:
         while self.queue:
             event, line = self.queue.popleft()
             if line:
-                self.status = line
+                self.status, self.said = line, None
                 self.log.append(line)
             if event is not None:
                 self.play(event)
@@ -221,19 +224,19 @@ class Presenter:
             sprite.shake = 1.0
             self.tweens.start(sprite, "shake", 0.0, 0.45)
 
-    def restore(self, game: Game, lines: Sequence[str], status: str) -> None:
+    def restore(self, game: Game, lines: Sequence[str], say: Callable[[], str]) -> None:
         """Show ``game`` as it stands with nothing left to play: the sprites snapped, the move
-        log replaced by ``lines`` (the moves that led here) and ``status`` on the banner."""
+        log replaced by ``lines`` (the moves that led here) and what ``say`` says on the banner
+        (said again by ``relabel`` until a move's line replaces it)."""
         self.queue.clear()
         self.snap(game)
         self.log[:] = lines
-        self.status = status
+        self.status, self.said = say(), say
 
-    def reword(self, old: str, new: str) -> None:
-        """The language changed: a line its scene wrote on the banner (``old``: a greeting,
-        not a move's) is written again in the new one, if no move has replaced it since."""
-        if self.status == old:
-            self.status = new
+    def relabel(self) -> None:
+        """The language changed: the banner's line of the scene's own is said in it."""
+        if self.said is not None:
+            self.status = self.said()
 
     def seat_center(self, seat: int) -> tuple[float, float]:
         return self.place(seat).plate.center

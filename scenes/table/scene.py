@@ -37,7 +37,6 @@ from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.board.hud import Hud
 from scenes.board.layout import Layout, table_layout
-from scenes.board.presenter import Presenter
 from scenes.input import Intent, is_controller, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
@@ -48,7 +47,7 @@ from scenes.table.listeners import save_and_count
 from scenes.table.moves import RaceInput
 from scenes.table.overlays import Curtain, HandOffOverlay, PauseChoices, PauseOverlay, RaceOverlay
 from scenes.table.phone_seats import open_phones
-from scenes.table.preparation import open_match, prepare_media
+from scenes.table.preparation import open_match, prepare_media, table_presenter
 from scenes.table.prompts import (
     Asking,
     challenge_prompt,
@@ -141,16 +140,7 @@ class TableScene(Scene):
         # pressed A on it at their hand-off, so catches, UNO calls, jump-ins and races from it
         # act for that person even off their turn.
         self.device_seat: dict[int, int] = dict(pads or {})
-        self.presenter = Presenter(
-            self.layout,
-            art,
-            app.settings,
-            sounds,
-            len(game.cards),
-            self.match.face_visible,
-            seed=setup.seed,
-            viewer=self.viewer,
-        )
+        self.presenter = table_presenter(app, self.layout, art, sounds, self.match, setup.seed)
         self.hand = Hand(self.presenter, self.layout)
         self.clock = 0.0
         self.refusal: Notice | None = None
@@ -172,12 +162,9 @@ class TableScene(Scene):
         self.round_shown = 0
         self.finished = False
         self.background = prepare_media(app, art, self.presenter, game, self.match)
-        self.greeting = ""  # a line of the table's own on the banner until the first move
         if resumed:
             # The move log comes back too: the record replayed, one line per action as it was.
-            lines = past_lines(game, self.narrator)
-            self.greeting = welcome_back()
-            self.presenter.restore(game, lines, self.greeting)
+            self.presenter.restore(game, past_lines(game, self.narrator), welcome_back)
         else:
             self.presenter.push(game.log, self.narrator.line(game.log))
         save_and_count(
@@ -462,14 +449,9 @@ class TableScene(Scene):
         return "" if code is None else key_text(code)
 
     def relabel(self) -> None:
-        """The language changed: the move buttons are made again with their new captions, and
-        a greeting still on the banner is said again (the rest is written as it is drawn)."""
-        self.buttons = Menu()
+        """The language changed: the buttons (their captions differ) and the banner's own line."""
         self._rebuild_buttons()
-        if self.greeting:
-            again = welcome_back()
-            self.presenter.reword(self.greeting, again)
-            self.greeting = again
+        self.presenter.relabel()
 
     def _rebuild_buttons(self) -> None:
         specs = moves.button_specs(self.game, self.mine(), self.narrator.name)
