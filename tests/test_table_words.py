@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+import pygame
 import pytest
 
 from game import i18n
@@ -48,7 +49,7 @@ from scenes.input import Act, Intent
 from scenes.replay import ReplayScene
 from scenes.routes import Table
 from scenes.store.settings import Settings
-from scenes.table import moves
+from scenes.table import moves, scoring
 from scenes.table.moves import play_refusal
 from scenes.table.overlays import (
     HandOffOverlay,
@@ -60,8 +61,15 @@ from scenes.table.overlays import (
 )
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
-from scenes.table.scoring import ScoringScene, match_title, points_line, round_title
-from scenes.ui import Drawn, forget_text, watching_text
+from scenes.table.scoring import (
+    ScoringScene,
+    header_rects,
+    match_title,
+    panel_height,
+    points_line,
+    round_title,
+)
+from scenes.ui import Drawn, forget_text, set_large_text, watching_text
 from tests.helpers import new_game
 
 FRAME = 1 / 60
@@ -423,6 +431,13 @@ def test_long_words_fit_the_tables_panels(pseudo: None) -> None:
     box = scores_rect(table.layout, table.game.players, False)
     title = next(line for line in drawn if line.text.startswith(i18n.PSEUDO_OPEN))
     assert box.contains(title.rect), (title.rect, box)
+    set_large_text(True)
+    try:
+        with watching_text() as (drawn, _shrunk):
+            hud.draw_menu_button(app.screen, i18n._("Menu (Esc)"))
+    finally:
+        set_large_text(False)
+    assert table.layout.menu_button.rect().contains(drawn[0].rect), drawn[0].rect
     words = " ".join(["Several"] * 34)
     with watching_text() as (drawn, _shrunk):
         hud.draw_status(app.screen, words, (255, 255, 255))
@@ -517,3 +532,36 @@ def test_changing_the_language_rewords_a_continued_matchs_greeting() -> None:
     finally:
         i18n.use(i18n.ENGLISH)
         forget_text()
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_the_score_headers_keep_to_their_columns_in_a_longer_language(
+    pseudo: None, large: bool
+) -> None:
+    pygame.init()
+    set_large_text(large)
+    try:
+        rect = pygame.Rect(160, 0, 1600, panel_height(10))
+        (hand, hand_box), (total, total_box) = header_rects(rect)
+        assert i18n.PSEUDO_OPEN in hand and i18n.PSEUDO_OPEN in total
+        assert hand_box.right + 12 <= total_box.left, (hand_box, total_box)  # a clear gap
+        assert rect.contains(hand_box) and rect.contains(total_box)
+    finally:
+        set_large_text(False)
+
+
+def test_a_long_score_header_is_drawn_smaller_within_its_column(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A language whose headers are much longer than English's (German's compound words):
+    each header keeps to its column instead of running into its neighbour."""
+    pygame.init()
+    long = (
+        ("Points still held in every hand", scoring.HAND_RIGHT),
+        ("Points of the whole match so far", scoring.TOTAL_RIGHT),
+    )
+    monkeypatch.setattr(scoring, "HEADERS", long)
+    rect = pygame.Rect(160, 0, 1600, panel_height(10))
+    (_hand, hand_box), (_total, total_box) = header_rects(rect)
+    assert hand_box.right + 12 <= total_box.left, (hand_box, total_box)
+    assert rect.contains(total_box)

@@ -499,7 +499,9 @@ class Hud:
             surface.blit(panel(rect.size, 14, (48, 64, 82, 235), (255, 255, 255, 120), 2), rect)
         else:
             surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
-        draw_text(surface, label, 20, rect.center, WHITE)
+        # A longer language's label (and Large text) is drawn smaller, inside the button.
+        size = fit_size(label, 20, rect.width - 16)
+        draw_text(surface, ellipsize(label, size, rect.width - 16), size, rect.center, WHITE)
 
     def menu_click(self, intent: Intent) -> bool:
         """Whether ``intent`` is a click on the corner button: it is drawn as a button, so a

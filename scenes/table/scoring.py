@@ -22,7 +22,7 @@ from scenes.art import CardArt
 from scenes.assets import Weight, font
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, fit_size, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
@@ -34,6 +34,7 @@ ROWS_TOP = 186  # the first row, from the panel's top: under the subtitle and th
 HEADERS_Y = 162  # the headers' centre line
 # The headers' words are translated where they are drawn (``header_rects``).
 HEADERS = ((N_("Points in hand"), HAND_RIGHT), (N_("Match total"), TOTAL_RIGHT))
+HEADER_ROOM = 300  # the hand points' header, leftward from its column's right edge
 
 
 def points_line(
@@ -140,17 +141,24 @@ def row_height(height: int, players: int) -> int:
     return min(96, (height - ROWS_TOP - 130) // max(1, players))
 
 
-def header_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
-    """The column headers and where they are drawn on the panel ``rect`` (right-aligned over
-    their column, at the current text size)."""
+def header_fits(rect: pygame.Rect) -> list[tuple[str, pygame.Rect, int]]:
+    """The column headers, where they are drawn on the panel ``rect`` (right-aligned over
+    their column, at the current text size) and at what size: a longer language's header is
+    drawn smaller rather than into its neighbour (each keeps to its own column's width)."""
     out = []
-    for message, right in HEADERS:
+    rooms = (HEADER_ROOM, HAND_RIGHT - TOTAL_RIGHT - 16)
+    for (message, right), room in zip(HEADERS, rooms, strict=True):
         label = _(message)
-        size = font(20, Weight.SEMIBOLD).size(label)
-        box = pygame.Rect(0, 0, *size)
+        size = fit_size(label, 20, room, Weight.SEMIBOLD)
+        box = pygame.Rect(0, 0, *font(size, Weight.SEMIBOLD).size(label))
         box.midright = (rect.right - right, rect.y + HEADERS_Y)
-        out.append((label, box))
+        out.append((label, box, size))
     return out
+
+
+def header_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+    """The column headers and where they are drawn on the panel ``rect``."""
+    return [(label, box) for label, box, _size in header_fits(rect)]
 
 
 def card_width(players: int) -> int:
@@ -253,7 +261,9 @@ class ScoringScene(Scene):
             if self.match is None
             else match_title(narrator, self.match.winners)
         )
-        draw_text(surface, title, 54, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
+        # A longer language (or long names) is drawn smaller rather than past the panel.
+        size = fit_size(title, 54, rect.width - 80, Weight.BLACK)
+        draw_text(surface, title, size, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
         counted = self._counted()
         scorers = [ended.winner]
         partner = self.table.match.game.partner(ended.winner)
@@ -274,7 +284,8 @@ class ScoringScene(Scene):
             subtitle = _("{points}  ·  nobody could play: the lowest hand wins").format(
                 points=subtitle
             )
-        draw_text(surface, subtitle, 26, (rect.centerx, rect.y + 118), MUTED)
+        size = fit_size(subtitle, 26, rect.width - 80)
+        draw_text(surface, subtitle, size, (rect.centerx, rect.y + 118), MUTED)
         self._draw_rows(surface, counted)
         self.menu.draw(surface)
 
@@ -301,8 +312,8 @@ class ScoringScene(Scene):
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
         top = self.rect.y + ROWS_TOP
-        for label, box in header_rects(self.rect):
-            draw_text(surface, label, 20, box.midright, MUTED, Weight.SEMIBOLD, "midright")
+        for label, box, size in header_fits(self.rect):
+            draw_text(surface, label, size, box.midright, MUTED, Weight.SEMIBOLD, "midright")
         row_h = row_height(self.rect.height, game.players)
         width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
