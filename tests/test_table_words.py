@@ -96,8 +96,9 @@ def pseudo() -> Iterator[None]:
         forget_text()
 
 
-def new_app() -> App:
-    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+def new_app(large: bool = False) -> App:
+    settings = Settings(animation_speed=0.0, ai_pace=0.0, large_text=large)
+    return App(settings, headless=True, builder=build_screen)
 
 
 def settle(app: App, until: Callable[[], bool], what: str) -> None:
@@ -282,17 +283,31 @@ def test_every_prompt_speaks_the_pseudo_locale(pseudo: None) -> None:
     assert english_left(app) == []
 
 
-def test_a_house_rules_race_speaks_the_pseudo_locale(pseudo: None) -> None:
+@pytest.mark.parametrize("large", [False, True])
+def test_a_house_rules_race_speaks_the_pseudo_locale(pseudo: None, large: bool) -> None:
+    """The race panel, with the longest action, in the pseudo-locale: marked, and inside the
+    panel at Large text too."""
     rules = Rules(deck=DeckKind.HOUSE_RULES)
     game = new_game([["R3H", "G9", "B8"], ["R3", "B4", "G8"]], "R9", ["B1", "B2"], rules=rules)
     game.apply(Play(0, game.hands[0][0]))
-    game.apply(MakeRule(0, 3, RaceAction.PRESS_UP))
+    game.apply(MakeRule(0, 3, RaceAction.TAP_CENTER_THREE_TIMES))
     game.apply(Play(1, game.hands[1][0]))
     assert game.phase is Phase.RACE
-    app = new_app()
-    table_at(app, game, (Seat("You"), Seat("Ana", Level.NORMAL)))
-    settle(app, lambda: isinstance(app.top, RaceOverlay), "the race")
-    assert english_left(app) == []
+    try:
+        app = new_app(large)
+        table_at(app, game, (Seat("You"), Seat("Ana", Level.NORMAL)))
+        settle(app, lambda: isinstance(app.top, RaceOverlay), "the race")
+        assert english_left(app) == []
+        race = app.top
+        assert isinstance(race, RaceOverlay)
+        with watching_text() as (drawn, _shrunk):
+            race.draw(app.screen)
+    finally:
+        set_large_text(False)
+    panel = race.status.inflate(8, 0)
+    assert len(drawn) == 3
+    for line in drawn:
+        assert panel.left <= line.rect.left and line.rect.right <= panel.right, line
 
 
 def test_scoring_and_the_replay_speak_the_pseudo_locale(pseudo: None) -> None:

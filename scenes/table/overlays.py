@@ -119,14 +119,10 @@ class RaceOverlay(Scene):
         rect.midbottom = (status.centerx, status.bottom + 4)
         surface.blit(panel(rect.size, 26, (60, 16, 24, 255), (255, 214, 102, 200), 3), rect)
         draw_text(surface, _("RACE!"), 36, (rect.centerx, rect.y + 32), GOLD, Weight.BLACK)
-        draw_text(
-            surface,
-            _(RACE_ACTION_TEXT[race.rule]),
-            34,
-            (rect.centerx, rect.y + 80),
-            WHITE,
-            Weight.BOLD,
-        )
+        # The longest action in a longer language, at Large text, is drawn smaller, inside.
+        action = _(RACE_ACTION_TEXT[race.rule])
+        size = fit_size(action, 34, rect.width - 40, Weight.BOLD)
+        draw_text(surface, action, size, (rect.centerx, rect.y + 80), WHITE, Weight.BOLD)
         steps = RACE_STEPS[race.rule]
         # TRANSLATORS: a race's steps done so far, of how many ("1 of 3").
         progress = (
