@@ -26,7 +26,7 @@ from scenes.board.layout import table_layout
 from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.ui import GOLD, Button, Menu, draw_text, panel
+from scenes.ui import GOLD, Button, Menu, draw_text, fit_size, panel
 
 AUTO_STEP_S = 0.9
 
@@ -172,15 +172,11 @@ class ReplayScene(Scene):
         label = pygame.Rect(box.x, box.y - 52, box.width, 44)
         surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)
         total = len(self.actions)
-        draw_text(
-            surface,
-            # TRANSLATORS: the replay's place: {number} moves shown of {count}.
-            ngettext(
-                "Replay: move {number} of {count}", "Replay: move {number} of {count}", total
-            ).format(number=self.index, count=total),
-            22,
-            label.center,
-            GOLD,
-            Weight.BOLD,
-        )
+        # TRANSLATORS: the replay's place: {number} moves shown of {count}.
+        where = ngettext(
+            "Replay: move {number} of {count}", "Replay: move {number} of {count}", total
+        ).format(number=self.index, count=total)
+        # Drawn smaller in a longer language (or at Large text) rather than off the screen.
+        size = fit_size(where, 22, label.width - 20, Weight.BOLD)
+        draw_text(surface, where, size, label.center, GOLD, Weight.BOLD)
         self.menu.draw(surface)

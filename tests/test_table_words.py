@@ -580,3 +580,17 @@ def test_a_long_score_header_is_drawn_smaller_within_its_column(
     (_hand, hand_box), (_total, total_box) = header_rects(rect)
     assert hand_box.right + 12 <= total_box.left, (hand_box, total_box)
     assert rect.contains(total_box)
+
+
+def test_the_replays_place_stays_in_its_box_at_large_text(pseudo: None) -> None:
+    app = new_app(large=True)
+    setup = MatchSetup(Rules(), four_seats(), 4)
+    game = Game(setup.rules, len(setup.seats), setup.seed)
+    for _ in range(80):
+        game.apply(game.legal_actions()[0])
+    replay = ReplayScene(app, setup, Record.of(game), app.media.sounds, app.media.art)
+    with watching_text() as (drawn, _shrunk):
+        replay.draw(app.screen)
+    box = replay.layout.buttons.rect()
+    place = next(line for line in drawn if "80" in line.text)
+    assert box.left <= place.rect.left and place.rect.right <= box.right, (place.rect, box)
