@@ -594,3 +594,28 @@ def test_the_replays_place_stays_in_its_box_at_large_text(pseudo: None) -> None:
     box = replay.layout.buttons.rect()
     place = next(line for line in drawn if "80" in line.text)
     assert box.left <= place.rect.left and place.rect.right <= box.right, (place.rect, box)
+
+
+def test_changing_the_language_remakes_an_open_prompt_and_the_score() -> None:
+    game = new_game([["W", "G1", "R2"], ["Y1", "Y2", "Y3"]], "R5")
+    game.apply(Play(0, game.hands[0][0]))
+    prompt = stacked_prompt(new_app(), game, (Seat("You"), Seat("Ana", Level.NORMAL)))
+    assert prompt.title == "Name a color" and prompt.menu.buttons[0].label == "Red"
+    prompt.menu.focus = 2
+    app = new_app()
+    app.go(Table(ai_table(4, Level.NORMAL, 5, rounds=1), autoplay=True))
+    settle(app, lambda: isinstance(app.top, ScoringScene), "the score")
+    scoring_scene = app.top
+    assert isinstance(scoring_scene, ScoringScene)
+    i18n.use(i18n.PSEUDO)
+    try:
+        relabelled(prompt.app)
+        relabelled(app)
+        assert prompt.title.startswith(i18n.PSEUDO_OPEN) and prompt.menu.focus == 2
+        assert all(b.label.startswith(i18n.PSEUDO_OPEN) for b in prompt.menu.buttons)
+        assert english_left(prompt.app) == []
+        assert all(b.label.startswith(i18n.PSEUDO_OPEN) for b in scoring_scene.menu.buttons)
+        assert english_left(app) == []
+    finally:
+        i18n.use(i18n.ENGLISH)
+        forget_text()
