@@ -8,10 +8,13 @@ back (the game is rebuilt up to the move before), Space plays on by itself, Esc 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.actions import Action
 from game.engine import Game
+from game.i18n import _, ngettext, pgettext
 from game.match import MatchSetup
 from game.narrate import past_lines, table_narrator
 from game.record import Record
@@ -23,9 +26,18 @@ from scenes.board.layout import table_layout
 from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
 from scenes.sound import Music, SoundBoard
-from scenes.ui import GOLD, Button, Menu, draw_text, panel
+from scenes.ui import GOLD, Button, Menu, draw_text, fit_size, panel
 
 AUTO_STEP_S = 0.9
+
+
+def replay_help() -> str:
+    return _("Replay: Right for the next move, Left to go back")
+
+
+def back_to(number: int) -> str:
+    # TRANSLATORS: the replay went back: {number} moves are shown.
+    return _("Back to move {number}").format(number=number)
 
 
 class ReplayScene(Scene):
@@ -56,22 +68,13 @@ class ReplayScene(Scene):
             seed=setup.seed,
             viewer=viewer,
         )
-        self.presenter.restore(
-            self.game,
-            past_lines(self.game, self.narrator),
-            "Replay: Right for the next move, Left to go back",
-        )
+        self.presenter.restore(self.game, past_lines(self.game, self.narrator), replay_help)
         self.background = felt(app.screen.get_size()).convert()
         self.clock = 0.0
         self.index = 0
         self.playing = False
         self.wait = 0.0
-        specs = [
-            ("< Back", self.back),
-            ("Play", self.toggle),
-            ("Next >", self.forward),
-            ("Leave", self.leave),
-        ]
+        clicks = (self.back, self.toggle, self.forward, self.leave)
         box = self.layout.buttons.rect()
         half = (box.width - 10) // 2
         height = (box.height - 10) // 2
@@ -84,15 +87,34 @@ class ReplayScene(Scene):
                         half,
                         height,
                     ),
-                    label,
+                    "",
                     click,
                     text_size=24,
                 )
-                for i, (label, click) in enumerate(specs)
+                for i, click in enumerate(clicks)
             ],
             columns=2,
             on_back=self.leave,
         )
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The buttons' captions in the language of now (at the start, and when it changes)."""
+        labels = (
+            pgettext("replay button", "< Back"),
+            self._play_label(),
+            pgettext("replay button", "Next >"),
+            pgettext("replay button", "Leave"),
+        )
+        for button, label in zip(self.menu.buttons, labels, strict=True):
+            button.label = label
+        self.presenter.relabel()
+
+    def _play_label(self) -> str:
+        # "Play" here plays the replay on by itself: not a card's play.
+        if self.playing:
+            return pgettext("replay button", "Pause")
+        return pgettext("replay button", "Play")
 
     def forward(self) -> None:
         if self.index >= len(self.actions):
@@ -111,11 +133,12 @@ class ReplayScene(Scene):
             game.apply(action)
         self.game = game
         # The log goes back too: lines of moves undone would tell of what has not happened yet.
-        self.presenter.restore(game, past_lines(game, self.narrator), f"Back to move {self.index}")
+        back = partial(back_to, self.index)
+        self.presenter.restore(game, past_lines(game, self.narrator), back)
 
     def toggle(self) -> None:
         self.playing = not self.playing
-        self.menu.buttons[1].label = "Pause" if self.playing else "Play"
+        self.menu.buttons[1].label = self._play_label()
 
     def leave(self) -> None:
         self.app.close(self)
@@ -143,16 +166,17 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        self.hud.draw_table(surface, self.game, self.presenter, menu_label="Leave (Esc)")
+        leave = _("Leave (Esc)")
+        self.hud.draw_table(surface, self.game, self.presenter, menu_label=leave)
         box = self.layout.buttons.rect()
         label = pygame.Rect(box.x, box.y - 52, box.width, 44)
         surface.blit(panel(label.size, 14, (8, 12, 18, 220)), label)
-        draw_text(
-            surface,
-            f"Replay: move {self.index} of {len(self.actions)}",
-            22,
-            label.center,
-            GOLD,
-            Weight.BOLD,
-        )
+        total = len(self.actions)
+        # TRANSLATORS: the replay's place: {number} moves shown of {count}.
+        where = ngettext(
+            "Replay: move {number} of {count}", "Replay: move {number} of {count}", total
+        ).format(number=self.index, count=total)
+        # Drawn smaller in a longer language (or at Large text) rather than off the screen.
+        size = fit_size(where, 22, label.width - 20, Weight.BOLD)
+        draw_text(surface, where, size, label.center, GOLD, Weight.BOLD)
         self.menu.draw(surface)

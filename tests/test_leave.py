@@ -111,7 +111,7 @@ def test_every_menu_over_a_match_has_a_safe_default(app: App) -> None:
     table = PhoneTable(app)
     pause = PauseOverlay(app, table)  # type: ignore[arg-type]
     assert pause.menu.buttons[pause.menu.focus].label == "Resume"
-    ask = LeaveOverlay(app, leave_question(True, True), lambda: None)
+    ask = LeaveOverlay(app, lambda: leave_question(True, True), lambda: None)
     assert ask.menu.buttons[ask.menu.focus].label == "Keep playing"
 
 

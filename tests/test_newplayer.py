@@ -304,7 +304,7 @@ def test_the_points_line_says_who_scores_what() -> None:
     assert points_line(ended, 16, "Ana") == (
         "Ana scores 16 points for the cards left in the other hands"
     )
-    assert points_line(ended, 16, "You").startswith("You score 16 points")
+    assert points_line(ended, 16, "You", you=True).startswith("You score 16 points")
     assert points_line(ended, 16, "Ana", "Ben").startswith("Ana and Ben score 16 points each")
     nothing = RoundEnded(0, 0, (), (0, 0), order=(0, 1))
     assert "No points" in points_line(nothing, 0, "Ana")

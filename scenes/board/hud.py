@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ai import Level
 from game.cards import Card
 from game.engine import Game, Phase
+from game.i18n import N_, _, pgettext
 from game.match import Seat, SeatKind
 from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
@@ -42,7 +44,27 @@ PANEL_FILL = (8, 12, 18, 238)
 # The card count of a seat with one card left: a red that white text reads on at 6:1 (the
 # lighter red of refusals gave it 4.2:1).
 LAST_CARD = (196, 40, 48)
-CANNOT_PLAY = "can't play"
+# TRANSLATORS: a small tag on a card of the hand that cannot be played now (keep it short).
+CANNOT_PLAY = N_("can't play")
+
+
+def level_label(level: Level) -> str:
+    """An AI seat's plate: its level, as the setup screen names it."""
+    match level:
+        case Level.EASY:
+            return _("Easy AI")
+        case Level.NORMAL:
+            return _("Normal AI")
+        case Level.HARD:
+            return _("Hard AI")
+        case Level.EXPERT:
+            return _("Expert AI")
+
+
+def key_line(key: str) -> str:
+    """A move button's second line: the key bound to it (its name as the keyboard gives it)."""
+    # TRANSLATORS: under a move's button: the key that does it ("key D").
+    return _("key {key}").format(key=key) if key else ""
 
 
 def _column(box: Box, count: int, gap: int = 14) -> list[pygame.Rect]:
@@ -239,8 +261,9 @@ class Hud:
             tag = pygame.Rect(0, 0, rect.width - 8, scaled(22) + 10)
             tag.midtop = (rect.centerx, rect.y + 6)
             surface.blit(panel(tag.size, 10, (12, 16, 22, 235), None), tag)
-            size = fit_size(CANNOT_PLAY, 18, tag.width - 10, Weight.BOLD)
-            draw_text(surface, CANNOT_PLAY, size, tag.center, WHITE, Weight.BOLD)
+            words = _(CANNOT_PLAY)
+            size = fit_size(words, 18, tag.width - 10, Weight.BOLD)
+            draw_text(surface, words, size, tag.center, WHITE, Weight.BOLD)
             self.tag_shown = tag
         self.focus_shown = (ring, playable)
 
@@ -250,20 +273,20 @@ class Hud:
         game: Game,
         presenter: Presenter,
         status: tuple[str, tuple[int, int, int]] | None = None,
-        menu_label: str = "Menu (Esc)",
+        menu_label: str | None = None,
     ) -> None:
         """Everything of the table but its buttons, in drawing order; ``status`` is the banner
         (None: the last move, or a greeting before the first); ``menu_label`` names what the
-        corner button (and Esc) does in the scene that draws it."""
+        corner button (and Esc) does in the scene that draws it (None: the pause menu)."""
         self.draw_center(surface, presenter)
         for seat in range(game.players):
             self.draw_seat(surface, game, presenter, seat)
         presenter.draw(surface)
         self.draw_focus(surface, presenter)
-        self.draw_status(surface, *(status or (presenter.status or "Good luck!", WHITE)))
+        self.draw_status(surface, *(status or (presenter.status or _("Good luck!"), WHITE)))
         self.draw_log(surface, game, presenter.log)
         self.draw_scores(surface, game)
-        self.draw_menu_button(surface, menu_label)
+        self.draw_menu_button(surface, _("Menu (Esc)") if menu_label is None else menu_label)
 
     def draw_status(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
         """The banner above the hand: the last move, a prompt or a refusal."""
@@ -273,9 +296,13 @@ class Hud:
         lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
         if len(lines) > 1:
             size = 24
-            lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:2]
-            # Two lines get room of their own: the banner grows upward, away from the hand.
-            grow = scaled(size) + 8
+            lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
+            if len(lines) > 2:
+                # A longer language's hint: three smaller lines rather than a sentence cut short.
+                size = 20
+                lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:3]
+            # More lines get room of their own: the banner grows upward, away from the hand.
+            grow = (scaled(size) + 8) * (len(lines) - 1)
             rect = rect.inflate(0, grow).move(0, -grow // 2)
         surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
         step = rect.height / (len(lines) + 1)
@@ -336,17 +363,18 @@ class Hud:
         surface.blit(panel(badge.size, 14, (*hue, 255), None), badge)
         draw_text(surface, str(count), parts.count_size, badge.center, WHITE, Weight.BOLD)
         if game.rules.teams:
-            team = "A" if seat % 2 == 0 else "B"
-            draw_text(surface, f"Team {team}", 15, (rect.right - 37, rect.y - 12), GOLD)
+            team = _("Team A") if seat % 2 == 0 else _("Team B")
+            draw_text(surface, team, 15, (rect.right - 37, rect.y - 12), GOLD)
 
     def who(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         """The plate's second line: who plays the seat, and a phone the table waits for."""
         spec = self.seats[seat]
         if spec.kind is SeatKind.PHONE:
             if seat in self.away:
-                return f"waiting for {spec.name}'s phone", GOLD
-            return ("Phone (computer plays)" if seat in self.computer else "Phone"), MUTED
-        return ("Person" if spec.level is None else f"{spec.level.value.capitalize()} AI"), MUTED
+                # TRANSLATORS: a seat plate's second line: the table waits for this phone to join.
+                return _("waiting for {name}'s phone").format(name=spec.name), GOLD
+            return (_("Phone (computer plays)") if seat in self.computer else _("Phone")), MUTED
+        return (_("Person") if spec.level is None else level_label(spec.level)), MUTED
 
     def draw_log(self, surface: pygame.Surface, game: Game, log: Sequence[str]) -> None:
         box = self.layout.log
@@ -357,7 +385,13 @@ class Hud:
         rules = self.house_rule_lines(game)
         if rules:
             draw_text(
-                surface, "House Rules", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft"
+                surface,
+                _("House Rules"),
+                20,
+                (rect.x + 16, rect.y + 20),
+                GOLD,
+                Weight.BOLD,
+                "midleft",
             )
             for i, line in enumerate(rules):
                 text = ellipsize(line, size, rect.width - 32, Weight.REGULAR)
@@ -367,7 +401,7 @@ class Hud:
             used = 36 + len(rules) * pitch + 8
             rect.y += used
             rect.height -= used
-        draw_text(surface, "Moves", 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+        draw_text(surface, _("Moves"), 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         for i, line in enumerate(self.log_lines(log, size, pitch, rect.height)):
             draw_text(
                 surface,
@@ -386,9 +420,16 @@ class Hud:
         if not rules:
             return []
         if not game.rules.show_house_rule_text:
-            numbers = ", ".join(str(number) for number, _ in rules)
-            return [f"Ruled: {numbers}", "Remember what!"]
-        return [f"{number}: {RACE_ACTION_TEXT[rule]}" for number, rule in rules]
+            # TRANSLATORS: what separates the items of a list ("a, b, c").
+            numbers = pgettext("list separator", ", ").join(str(number) for number, _r in rules)
+            # TRANSLATORS: {numbers} lists the card numbers that have a House Rule ("3, 7").
+            return [_("Ruled: {numbers}").format(numbers=numbers), _("Remember what!")]
+        # TRANSLATORS: a House Rule in play: the card number and its action ("3: Press Up").
+        rule_line = _("{number}: {action}")
+        return [
+            rule_line.format(number=number, action=_(RACE_ACTION_TEXT[rule]))
+            for number, rule in rules
+        ]
 
     def log_lines(
         self, log: Sequence[str], size: int, pitch: int, height: float | None = None
@@ -410,16 +451,23 @@ class Hud:
         surface.blit(panel(rect.size, 16, PANEL_FILL, None), rect)
         rules = game.rules
         target = rules.target_for(game.players)
-        title = f"Round {game.round}"
         if target:
-            title += f"  ·  to {target}"
-        draw_text(surface, title, 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
+            # TRANSLATORS: the scores panel's title: the round, and the score that wins the match.
+            title = _("Round {round}  ·  to {target}").format(round=game.round, target=target)
+        else:
+            title = _("Round {round}").format(round=game.round)
+        # A longer language's title is drawn smaller rather than past the panel's edge.
+        size = fit_size(title, 20, rect.width - 32, Weight.BOLD)
+        draw_text(surface, title, size, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         players = game.players
         if rules.teams:
             # Partners score together: one line a team.
             for row, team in enumerate(((0, 2), (1, 3))):
                 team_y = rect.y + 46 + scaled(13) + row * scaled(26)
-                names = " & ".join(self.narrator.name(s) for s in team)
+                # TRANSLATORS: the two partners of a team on the scores panel ("Ana & Ben").
+                names = _("{first} & {second}").format(
+                    first=self.narrator.name(team[0]), second=self.narrator.name(team[1])
+                )
                 draw_text(
                     surface, names, 18, (rect.x + 16, team_y), WHITE, Weight.REGULAR, "midleft"
                 )
@@ -451,7 +499,9 @@ class Hud:
             surface.blit(panel(rect.size, 14, (48, 64, 82, 235), (255, 255, 255, 120), 2), rect)
         else:
             surface.blit(panel(rect.size, 14, (8, 12, 18, 190)), rect)
-        draw_text(surface, label, 20, rect.center, WHITE)
+        # A longer language's label (and Large text) is drawn smaller, inside the button.
+        size = fit_size(label, 20, rect.width - 16)
+        draw_text(surface, ellipsize(label, size, rect.width - 16), size, rect.center, WHITE)
 
     def menu_click(self, intent: Intent) -> bool:
         """Whether ``intent`` is a click on the corner button: it is drawn as a button, so a
@@ -470,7 +520,7 @@ class Hud:
         """The buttons for the moves of the person at the screen, in the layout's column."""
         rects = _column(self.layout.buttons, len(specs))
         buttons = [
-            Button(rect, spec.label, click, detail=f"key {key}" if key else "", color=spec.color)
+            Button(rect, spec.label, click, detail=key_line(key), color=spec.color)
             for rect, spec, click, key in zip(rects, specs, clicks, keys, strict=True)
         ]
         menu = Menu(buttons)
@@ -480,13 +530,25 @@ class Hud:
     def couch_help(self, jump_in: bool, people: int) -> list[str]:
         """The real-time moves a person can make off their turn, with their own device's names."""
         buttons = self.settings.buttons
-        names = [f"{button_name(buttons['uno'])} UNO", f"{button_name(buttons['catch'])} catch"]
+        names = {move: button_name(buttons[move]) for move in ("uno", "catch", "confirm", "peek")}
         if jump_in:
-            names.append(f"{button_name(buttons['confirm'])} jump in")
-        names.append(f"hold {button_name(buttons['peek'])} to peek")
-        lines = ["Your own controller, any time: " + ", ".join(names) + "."]
+            # TRANSLATORS: {uno}, {catch}, {confirm}, {peek}: controller buttons' names ("Y",
+            # "Left shoulder"): "Y UNO" is "button Y calls UNO".
+            line = _(
+                "Your own controller, any time: {uno} UNO, {catch} catch, {confirm} jump in, "
+                "hold {peek} to peek."
+            )
+        else:
+            # TRANSLATORS: {uno}, {catch}, {peek}: controller buttons' names ("Y", "Left
+            # shoulder"): "Y UNO" is "button Y calls UNO".
+            line = _(
+                "Your own controller, any time: {uno} UNO, {catch} catch, hold {peek} to peek."
+            )
+        lines = [line.format(**names)]
         if people == 2:
-            lines.append(f"Second person on the keyboard: {SECOND_SET_TEXT}.")
+            # TRANSLATORS: {keys} lists the second person's keys and what each does.
+            second = _("Second person on the keyboard: {keys}.")
+            lines.append(second.format(keys=_(SECOND_SET_TEXT)))
         return lines
 
 

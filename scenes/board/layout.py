@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 import pytmx
 
+from game.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.assets import AssetError, asset_path
 
@@ -135,10 +136,10 @@ def table_layout(players: int) -> tuple[Layout, str | None]:
     except LayoutError:
         if players not in ANGLES:
             raise  # no table of this size exists: a bug in the caller, not a damaged file
-    return built_in_layout(players), (
-        f"The table layout file for {players} players is missing or damaged, so the built-in "
+    return built_in_layout(players), _(
+        "The table layout file for {players} players is missing or damaged, so the built-in "
         "table is used. Reinstalling the game restores the file."
-    )
+    ).format(players=players)
 
 
 def load_layout_file(path: Path, players: int) -> Layout:

@@ -44,6 +44,7 @@ from game.events import (
     RoundEnded,
     RoundStarted,
 )
+from game.i18n import pgettext
 from scenes.art import CardArt
 from scenes.board.layout import Layout, SeatLayout
 from scenes.board.sprites import (
@@ -65,6 +66,7 @@ from scenes.board.sprites import (
     table_sprites,
 )
 from scenes.board.tween import Tweens, in_out_cubic, out_back, out_cubic
+from scenes.board.words import color_called
 from scenes.sound import Sfx, SoundBoard
 from scenes.store.settings import Settings
 from scenes.ui import GOLD, WHITE
@@ -119,6 +121,9 @@ class Presenter:
     marks: list[Mark] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     status: str = ""
+    # How to say the banner's line again in another language, while it is its scene's own (a
+    # greeting) and no move's line has replaced it.
+    said: Callable[[], str] | None = None
     draw_count: int = 0
     color: Color | None = None
     direction: int = 1
@@ -157,7 +162,7 @@ class Presenter:
         while self.queue and self.clock >= self.wait_until:
             event, line = self.queue.popleft()
             if line:
-                self.status = line
+                self.status, self.said = line, None
                 self.log.append(line)
             if event is not None:
                 wait = self.play(event)
@@ -171,7 +176,7 @@ class Presenter:
         while self.queue:
             event, line = self.queue.popleft()
             if line:
-                self.status = line
+                self.status, self.said = line, None
                 self.log.append(line)
             if event is not None:
                 self.play(event)
@@ -219,13 +224,19 @@ class Presenter:
             sprite.shake = 1.0
             self.tweens.start(sprite, "shake", 0.0, 0.45)
 
-    def restore(self, game: Game, lines: Sequence[str], status: str) -> None:
+    def restore(self, game: Game, lines: Sequence[str], say: Callable[[], str]) -> None:
         """Show ``game`` as it stands with nothing left to play: the sprites snapped, the move
-        log replaced by ``lines`` (the moves that led here) and ``status`` on the banner."""
+        log replaced by ``lines`` (the moves that led here) and what ``say`` says on the banner
+        (said again by ``relabel`` until a move's line replaces it)."""
         self.queue.clear()
         self.snap(game)
         self.log[:] = lines
-        self.status = status
+        self.status, self.said = say(), say
+
+    def relabel(self) -> None:
+        """The language changed: the banner's line of the scene's own is said in it."""
+        if self.said is not None:
+            self.status = self.said()
 
     def seat_center(self, seat: int) -> tuple[float, float]:
         return self.place(seat).plate.center
@@ -416,12 +427,12 @@ class Presenter:
 
     def _color_chosen(self, player: int, color: Color) -> float:
         self.color = color
-        self._mark(player, color.value.capitalize() + "!", mark_color(color))
+        self._mark(player, color_called(color), mark_color(color))
         return 0.3
 
     def _direction_changed(self, direction: int) -> float:
         self.direction = direction
-        self._mark(None, "Reverse!", GOLD)
+        self._mark(None, pgettext("a bubble over the table", "Reverse!"), GOLD)
         return 0.35
 
     def _card_returned(self, player: int, card: Card) -> float:
@@ -550,7 +561,7 @@ class Presenter:
         self.discard = [top] if top is not None else []
         self.draw_count += count
         self.sounds.play(Sfx.SHUFFLE)
-        self._mark(None, "Reshuffled", WHITE, 34)
+        self._mark(None, pgettext("a bubble over the table", "Reshuffled"), WHITE, 34)
         return FLIGHT_S + 0.3
 
     def _forget_later(self, sprite: CardSprite) -> None:

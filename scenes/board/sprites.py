@@ -25,6 +25,7 @@ from game.events import (
     UnoCaught,
     WentOut,
 )
+from game.i18n import npgettext, pgettext
 from scenes.art import COLOR_RGB, CardArt, card_size
 from scenes.assets import Weight, font
 from scenes.board.layout import Box, Layout, SeatLayout
@@ -241,23 +242,31 @@ def mark_color(color: Color) -> RGB:
     return min(255, r + 40), min(255, g + 40), min(255, b + 40)
 
 
+# The context of the bubbles' words: short, over the table, by a seat or the pile.
+BUBBLE = "a bubble over the table"
+
+
 def event_cue(event: object) -> Cue | None:
     """The mark of an event that only announces something; None for any other event."""
     match event:
         case Skipped(player=player):
-            return Cue(player, "Skipped", (255, 120, 120), 0.35)
+            return Cue(player, pgettext(BUBBLE, "Skipped"), (255, 120, 120), 0.35)
         case PenaltyPending(player=player, total=total):
-            return Cue(player, f"+{total} coming", (255, 150, 90), 0.3)
+            # TRANSLATORS: a bubble by a seat: {count} penalty cards are on their way to it.
+            coming = npgettext(BUBBLE, "+{count} coming", "+{count} coming", total)
+            return Cue(player, coming.format(count=total), (255, 150, 90), 0.3)
         case UnoCalled(player=player):
-            return Cue(player, "UNO!", GOLD, 0.35, 52, Sfx.UNO)
+            return Cue(player, pgettext(BUBBLE, "UNO!"), GOLD, 0.35, 52, Sfx.UNO)
         case UnoCaught(target=target):
-            return Cue(target, "Caught!", (255, 110, 110), 0.35, 46, Sfx.PENALTY)
+            caught = pgettext(BUBBLE, "Caught!")
+            return Cue(target, caught, (255, 110, 110), 0.35, 46, Sfx.PENALTY)
         case RaceFinished(player=player):
-            return Cue(player, "Done!", (140, 230, 140), 0.1)
+            return Cue(player, pgettext(BUBBLE, "Done!"), (140, 230, 140), 0.1)
         case RaceLost(player=player):
-            return Cue(player, "Last!", (255, 110, 110), 0.3, 46, Sfx.PENALTY)
+            last = pgettext(BUBBLE, "Last!")
+            return Cue(player, last, (255, 110, 110), 0.3, 46, Sfx.PENALTY)
         case WentOut(player=player):
-            return Cue(player, "Out!", GOLD, 0.4, 48)
+            return Cue(player, pgettext(BUBBLE, "Out!"), GOLD, 0.4, 48)
     return None
 
 

@@ -18,6 +18,7 @@ from typing import Protocol
 from game.actions import Action, CallUno, Catch, JumpIn, Play
 from game.cards import Card, Rank
 from game.events import Event
+from game.i18n import _
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App
@@ -110,9 +111,9 @@ class PersonInput:
         elif act is Act.DRAW:
             self._do(moves.draw_move(self._mine(), self.viewer), None)
         elif act is Act.UNO:
-            self._do(moves.first_of(self._mine(), self.viewer, CallUno), moves.UNO_REFUSAL)
+            self._do(moves.first_of(self._mine(), self.viewer, CallUno), _(moves.UNO_REFUSAL))
         elif act is Act.CATCH:
-            self._do(moves.first_of(self._mine(), self.viewer, Catch), moves.CATCH_REFUSAL)
+            self._do(moves.first_of(self._mine(), self.viewer, Catch), _(moves.CATCH_REFUSAL))
         elif act is Act.HINT:
             self.table.hint()
 
@@ -193,7 +194,8 @@ class PersonInput:
             self.table.submit(seat, action)
             self.sounds.play(Sfx.CLICK)
         elif self.match.game.rules.jump_in:
-            self.table.refuse(f"{self.match.setup_seats[seat].name} cannot jump in now.")
+            name = self.match.setup_seats[seat].name
+            self.table.refuse(_("{name} cannot jump in now.").format(name=name))
 
     def _race_input(self, intent: Intent) -> bool:
         """Match the screen person's input against the steps of the race action."""
@@ -209,5 +211,7 @@ class PersonInput:
         if self.races.on_screen(self.viewer, step):
             self.sounds.play(Sfx.CLICK)
         else:
-            self.table.refuse(RACE_ACTION_TEXT[race.rule] + "!")
+            # TRANSLATORS: a wrong step in a House Rules race: the action it asks for, urged
+            # ("Press Up!"); {action} is the action's text.
+            self.table.refuse(_("{action}!").format(action=_(RACE_ACTION_TEXT[race.rule])))
         return True

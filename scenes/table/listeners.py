@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.events import MatchEnded, RoundEnded
+from game.i18n import _
 from game.match import Match, MatchEvent, MatchFinished, MatchSetup
 from scenes.store.saves import clear_save, save_match
 from scenes.store.stats import record_round
@@ -30,7 +31,8 @@ class Autosave:
         try:
             save_match(self.setup, match.game)
         except OSError as error:
-            self.report(f"The match could not be saved: {error}")
+            # TRANSLATORS: {error} is the system's reason (a disk full, a folder not writable).
+            self.report(_("The match could not be saved: {error}").format(error=error))
 
 
 class Statistics:

@@ -29,12 +29,14 @@ from game.actions import (
 )
 from game.ai import Level, make_agent
 from game.ai.memory import Memory
-from game.cards import Card
+from game.cards import Card, Rank
 from game.engine import Game, Phase
 from game.events import redact
+from game.i18n import N_, _, ngettext, npgettext, pgettext
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
 from scenes.board.buttons import ButtonSpec
+from scenes.board.words import color_word
 from scenes.store.keys import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
@@ -109,18 +111,19 @@ def draw_move(actions: Iterable[Action], seat: int) -> Action | None:
 
 
 def draw_refusal(game: Game, seat: int) -> str:
-    return "Wait for your turn to draw." if game.actor != seat else "You cannot draw now."
+    return _("Wait for your turn to draw.") if game.actor != seat else _("You cannot draw now.")
 
 
-UNO_REFUSAL = "Call UNO when you have two cards and play one, or just after."
-CATCH_REFUSAL = "Nobody can be caught right now."
+# Marked here, translated where they are told (``_(UNO_REFUSAL)``), in the language of then.
+UNO_REFUSAL = N_("Call UNO when you have two cards and play one, or just after.")
+CATCH_REFUSAL = N_("Nobody can be caught right now.")
 
 
 def unplugged(name: str) -> str:
-    return (
-        f"{name}'s controller was unplugged: plug it back in, or use the "
+    return _(
+        "{name}'s controller was unplugged: plug it back in, or use the "
         "keyboard or another controller at the next hand-off."
-    )
+    ).format(name=name)
 
 
 def owner(device_seat: Mapping[int, int], device: int, match: Match) -> int | None:
@@ -153,31 +156,70 @@ def refusal(game: Game, seat: int, card: Card, name: Callable[[int], str]) -> st
     technical text, which names seats by number and phases by their inner names)."""
     phase = game.phase
     if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-        return "This hand is over."
+        return _("This hand is over.")
     if phase is Phase.RACE:
-        return "Finish the House Rules race first."
+        return _("Finish the House Rules race first.")
     if game.actor != seat:
-        return f"It is {name(game.actor)}'s turn: wait for yours."
+        return _("It is {name}'s turn: wait for yours.").format(name=name(game.actor))
     drawn = game.drawn
     if phase is Phase.DRAWN and drawn is not None:
-        return f"You just drew {drawn.label}: play it, or keep it."
+        # TRANSLATORS: {card} is a card's name ("Red 5", "Wild Draw Four").
+        return _("You just drew {card}: play it, or keep it.").format(card=drawn.label)
     waiting = {
-        Phase.COLOR: "Name a color first.",
-        Phase.SWAP: "Pick the player to swap hands with first.",
-        Phase.MAKE_RULE: "Make the House Rule first.",
-        Phase.SETUP: "Choose what the Wild Customizable cards do first.",
-        Phase.SKIP: "Only a Skip can bounce the skip on: play one, or be skipped.",
+        Phase.COLOR: N_("Name a color first."),
+        Phase.SWAP: N_("Pick the player to swap hands with first."),
+        Phase.MAKE_RULE: N_("Make the House Rule first."),
+        Phase.SETUP: N_("Choose what the Wild Customizable cards do first."),
+        Phase.SKIP: N_("Only a Skip can bounce the skip on: play one, or be skipped."),
     }
     if phase in waiting:
-        return waiting[phase]
+        return _(waiting[phase])
     if phase is Phase.PENALTY:
+        pending = game.pending
         if game.rules.stacking is Stacking.OFF:
-            return f"Challenge the Wild Draw Four, or take {game.pending}."
-        return f"Only a draw card can be stacked: stack one, or take {game.pending}."
-    # A normal turn: the engine's reason is about the card ("Yellow 8 does not match: ..."); its
-    # sentence starts with the move in its own terms ("seat 0 plays Y8: "), dropped here.
-    reason = game.why_illegal(Play(seat, card)).partition(": ")[2]
-    return reason[:1].upper() + reason[1:] + "." if reason else "That card cannot be played now."
+            return ngettext(
+                "Challenge the Wild Draw Four, or take {count}.",
+                "Challenge the Wild Draw Four, or take {count}.",
+                pending,
+            ).format(count=pending)
+        return ngettext(
+            "Only a draw card can be stacked: stack one, or take {count}.",
+            "Only a draw card can be stacked: stack one, or take {count}.",
+            pending,
+        ).format(count=pending)
+    return play_refusal(game, seat, card)
+
+
+def play_refusal(game: Game, seat: int, card: Card) -> str:
+    """Why ``card`` cannot be played on ``seat``'s own turn: the engine's reasons (its
+    ``why_illegal``, in the same order), each as a whole sentence for a player."""
+    if card.is_wild and game.rules.no_wild_finish and len(game.hands[seat]) == 1:
+        return _("A wild may not be your last card.")
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        color = game.color
+        if color is None:
+            return _("You hold the current color, so a Wild Draw Four is not allowed.")
+        if not any(c.color is color for c in game.hands[seat]):
+            return _("You hold another wild, so a Wild Draw Four is not allowed.")
+        # TRANSLATORS: {color} is a color's word inside a sentence ("red").
+        text = _("You hold {color}, so a Wild Draw Four is not allowed.")
+        return text.format(color=color_word(color))
+    if card.is_wild:
+        return _("A wild may not be your last card.")
+    top = game.top
+    named = color_word(game.color) if game.color is not None else _("any color")
+    if top.is_wild:
+        # TRANSLATORS: {card} cannot go on the pile; {color}: the color to play ("red", "any
+        # color").
+        text = _("{card} does not match: play {color} or a wild.")
+    elif top.rank is Rank.EIGHT:
+        # TRANSLATORS: as the message with "a {rank}"; English says "an 8".
+        text = _("{card} does not match: play {color}, an {rank} or a wild.")
+    else:
+        # TRANSLATORS: {card} cannot go on the pile; {color}: the color to play ("red", "any
+        # color"); {rank}: the top card's number or symbol ("7", "Skip").
+        text = _("{card} does not match: play {color}, a {rank} or a wild.")
+    return text.format(card=card.label, color=named, rank=top.rank.label)
 
 
 def prompt_line(
@@ -189,39 +231,61 @@ def prompt_line(
     lifted card" with none lifted, no "stack" without a card to stack."""
     if game.actor != seat:
         if hand_shown and any(isinstance(a, JumpIn) for a in mine):
-            return "Jump in! You hold the very same card: click it before the next move"
+            return _("Jump in! You hold the very same card: click it before the next move")
         return ""
     plays = any(isinstance(a, Play) for a in mine)
     challenge = any(isinstance(a, Challenge) for a in mine)
     match game.phase:
         case Phase.PLAY if plays:
-            return f"Your turn: play a lifted card, or draw ({draw_key})"
+            # TRANSLATORS: {key}: the draw key's name as the keyboard gives it ("D"); keep it.
+            return _("Your turn: play a lifted card, or draw ({key})").format(key=draw_key)
         case Phase.PLAY:
-            return f"No card fits: draw ({draw_key})"
+            # TRANSLATORS: {key}: the draw key's name as the keyboard gives it ("D"); keep it.
+            return _("No card fits: draw ({key})").format(key=draw_key)
         case Phase.DRAWN:  # only a card that can be played is offered so
-            return "Play the card you drew, or keep it"
+            return _("Play the card you drew, or keep it")
         case Phase.PENALTY:
             stacking = game.rules.stacking is not Stacking.OFF
             return penalty_line(game.pending, plays, challenge, stacking, draw_key)
         case Phase.SKIP if plays:
-            return "Play a Skip to bounce it on, or be skipped"
+            return _("Play a Skip to bounce it on, or be skipped")
         case Phase.SKIP:
-            return f"You are skipped: no Skip to bounce it on ({draw_key})"
+            # TRANSLATORS: {key}: the draw key's name as the keyboard gives it ("D"); keep it.
+            return _("You are skipped: no Skip to bounce it on ({key})").format(key=draw_key)
     return ""
 
 
 def penalty_line(pending: int, stack: bool, challenge: bool, stacking: bool, draw_key: str) -> str:
     """The prompt under a draw penalty, naming only the answers the person has (``stacking``:
     the rules let draw cards be stacked, whether or not this hand holds one)."""
+    # TRANSLATORS: {count} is how many cards the penalty draws; {key}, the draw key's name.
     if stack and challenge:
-        return f"Stack a draw card, challenge, or take {pending}"
-    if stack:
-        return f"Stack a draw card, or take {pending}"
-    if challenge:
-        return f"Challenge the Wild Draw Four, or take {pending}"
-    if stacking:
-        return f"Take {pending} ({draw_key}): you hold no draw card that stacks on it"
-    return f"Take {pending} ({draw_key})"
+        text = ngettext(
+            "Stack a draw card, challenge, or take {count}",
+            "Stack a draw card, challenge, or take {count}",
+            pending,
+        )
+    elif stack:
+        text = ngettext(
+            "Stack a draw card, or take {count}", "Stack a draw card, or take {count}", pending
+        )
+    elif challenge:
+        text = ngettext(
+            "Challenge the Wild Draw Four, or take {count}",
+            "Challenge the Wild Draw Four, or take {count}",
+            pending,
+        )
+    elif stacking:
+        # TRANSLATORS: {count}: the penalty cards to take; {key}: the draw key's name ("D").
+        text = ngettext(
+            "Take {count} ({key}): you hold no draw card that stacks on it",
+            "Take {count} ({key}): you hold no draw card that stacks on it",
+            pending,
+        )
+    else:
+        # TRANSLATORS: {count}: the penalty cards to take; {key}: the draw key's name ("D").
+        text = ngettext("Take {count} ({key})", "Take {count} ({key})", pending)
+    return text.format(count=pending, key=draw_key)
 
 
 def button_specs(
@@ -232,19 +296,28 @@ def button_specs(
     for action in mine:
         match action:
             case CallUno():
-                specs.append(ButtonSpec("UNO!", action, (200, 60, 40), "uno"))
+                specs.append(ButtonSpec(pgettext("button", "UNO!"), action, (200, 60, 40), "uno"))
             case Catch(target=target):
-                specs.append(ButtonSpec(f"Catch {name(target)}", action, (170, 40, 90), "catch"))
+                # TRANSLATORS: a button: catch {name}, who did not call UNO.
+                label = pgettext("button", "Catch {name}").format(name=name(target))
+                specs.append(ButtonSpec(label, action, (170, 40, 90), "catch"))
             case Draw():
-                specs.append(ButtonSpec("Draw", action, (40, 90, 150), "draw"))
+                specs.append(ButtonSpec(pgettext("button", "Draw"), action, (40, 90, 150), "draw"))
             case Pass():
-                specs.append(ButtonSpec("Keep it", action, (60, 70, 90), "draw"))
+                # TRANSLATORS: a button: keep the card just drawn.
+                label = pgettext("button", "Keep it")
+                specs.append(ButtonSpec(label, action, (60, 70, 90), "draw"))
             case Accept() if game.phase is Phase.SKIP:
-                specs.append(ButtonSpec("Skip me", action, (60, 70, 90), "draw"))
+                # TRANSLATORS: a button: accept being skipped.
+                label = pgettext("button", "Skip me")
+                specs.append(ButtonSpec(label, action, (60, 70, 90), "draw"))
             case Accept():
-                specs.append(ButtonSpec(f"Take {game.pending}", action, (150, 70, 40), "draw"))
+                pending = game.pending
+                # TRANSLATORS: a button: take the {count} penalty cards.
+                label = npgettext("button", "Take {count}", "Take {count}", pending)
+                specs.append(ButtonSpec(label.format(count=pending), action, (150, 70, 40), "draw"))
     if mine and game.phase is Phase.PLAY and game.actor == mine[0].player:
-        specs.append(ButtonSpec("Hint", None, (70, 80, 60), "hint"))
+        specs.append(ButtonSpec(pgettext("button", "Hint"), None, (70, 80, 60), "hint"))
     # Several catch targets at once are rare; keep the first of each label.
     unique: list[ButtonSpec] = []
     for spec in specs:
@@ -278,49 +351,105 @@ def explain(advice: Action | None, game: Game, seat: int, name: Callable[[int], 
     player: it names no AI level (the player did not ask what an opponent would do) and keeps
     the AI's reasons (what it read of other hands) to itself."""
     if advice is None:
-        return "Hint: wait and let the others move."
+        return _("Hint: wait and let the others move.")
     hand = game.view(seat).hand
     match advice:
         case Play(card=card) | JumpIn(card=card):
             return _explain_play(card, hand, game.color)
         case Draw():
-            return "Hint: draw a card."
+            return _("Hint: draw a card.")
         case Pass():
-            return "Hint: keep the card you drew."
+            return _("Hint: keep the card you drew.")
         case Accept() if game.phase is Phase.SKIP:
-            return "Hint: let yourself be skipped."
+            return _("Hint: let yourself be skipped.")
         case Accept():
-            return f"Hint: take the {game.pending} cards."
+            pending = game.pending
+            text = ngettext(
+                "Hint: take the {count} card.", "Hint: take the {count} cards.", pending
+            )
+            return text.format(count=pending)
         case Challenge():
-            return "Hint: challenge the Wild Draw Four."
+            return _("Hint: challenge the Wild Draw Four.")
         case CallUno():
-            return "Hint: call UNO now!"
+            return _("Hint: call UNO now!")
         case Catch(target=target):
-            return f"Hint: catch {name(target)}: they did not call UNO."
+            return _("Hint: catch {name}: they did not call UNO.").format(name=name(target))
         case ChooseColor(color=chosen):
             held = sum(1 for c in hand if c.color is chosen)
-            return f"Hint: name {chosen.value}: you hold {held} of it."
+            # TRANSLATORS: {color} is a color's word inside a sentence ("red").
+            text = ngettext(
+                "Hint: name {color}: you hold {count} of it.",
+                "Hint: name {color}: you hold {count} of it.",
+                held,
+            )
+            return text.format(color=color_word(chosen), count=held)
         case ChooseSwap(target=target):
-            return f"Hint: swap hands with {name(target)}."
+            return _("Hint: swap hands with {name}.").format(name=name(target))
         case MakeRule(rule=rule):
-            return f'Hint: make the rule "{RACE_ACTION_TEXT[rule]}".'
+            # TRANSLATORS: {rule} is a House Rule's action ("Tap the draw pile").
+            return _('Hint: make the rule "{rule}".').format(rule=_(RACE_ACTION_TEXT[rule]))
         case FinishRace():
-            return "Hint: do what the race asks, quickly!"
-    return "Hint: no advice for this choice."
+            return _("Hint: do what the race asks, quickly!")
+    return _("Hint: no advice for this choice.")
 
 
 def _explain_play(card: Card, hand: Sequence[Card], color: object) -> str:
-    """Why playing ``card`` is good: the facts of the hand, never the AI's reading."""
-    named = card.color.value if card.color is not None else "wild"
+    """Why playing ``card`` is good: the facts of the hand, never the AI's reading. Each case
+    is one whole sentence (a language orders its parts its own way)."""
+    if card.is_wild or card.color is None:
+        text = _("Hint: play {card}: nothing else you hold fits as well, and you name the color.")
+        return text.format(card=card.label)
+    named = color_word(card.color)
     same = sum(1 for c in hand if c.color is card.color and c is not card)
     wilds = sum(1 for c in hand if c.is_wild and c is not card)
-    text = f"Hint: play {card.label}"
-    if card.is_wild:
-        return text + ": nothing else you hold fits as well, and you name the color."
+    # TRANSLATORS: {card} is a card's name, {color} a color's word inside a sentence ("red"),
+    # {count} how many cards of that color are left in the hand.
     if card.color is color and same:
-        text += f": it follows the color and leaves you {same} more {named}"
+        if not wilds:
+            text = ngettext(
+                "Hint: play {card}: it follows the color and leaves you {count} more {color}.",
+                "Hint: play {card}: it follows the color and leaves you {count} more {color}.",
+                same,
+            )
+        elif wilds == 1:
+            text = ngettext(
+                "Hint: play {card}: it follows the color and leaves you {count} more {color}; "
+                "your wild stays for later.",
+                "Hint: play {card}: it follows the color and leaves you {count} more {color}; "
+                "your wild stays for later.",
+                same,
+            )
+        else:
+            text = ngettext(
+                "Hint: play {card}: it follows the color and leaves you {count} more {color}; "
+                "your wilds stay for later.",
+                "Hint: play {card}: it follows the color and leaves you {count} more {color}; "
+                "your wilds stay for later.",
+                same,
+            )
     elif card.color is not color:
-        text += f": it matches the number or symbol and switches the color to {named}"
-    if wilds:
-        text += f"; your {'wild stays' if wilds == 1 else 'wilds stay'} for later"
-    return text + "."
+        text = (
+            _(
+                "Hint: play {card}: it matches the number or symbol and switches the color to "
+                "{color}."
+            )
+            if not wilds
+            else ngettext(
+                "Hint: play {card}: it matches the number or symbol and switches the color to "
+                "{color}; your wild stays for later.",
+                "Hint: play {card}: it matches the number or symbol and switches the color to "
+                "{color}; your wilds stay for later.",
+                wilds,
+            )
+        )
+    else:
+        text = (
+            _("Hint: play {card}.")
+            if not wilds
+            else ngettext(
+                "Hint: play {card}; your wild stays for later.",
+                "Hint: play {card}; your wilds stay for later.",
+                wilds,
+            )
+        )
+    return text.format(card=card.label, color=named, count=same)

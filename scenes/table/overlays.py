@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
@@ -116,17 +118,20 @@ class RaceOverlay(Scene):
         # you to tap stay in sight.
         rect.midbottom = (status.centerx, status.bottom + 4)
         surface.blit(panel(rect.size, 26, (60, 16, 24, 255), (255, 214, 102, 200), 3), rect)
-        draw_text(surface, "RACE!", 36, (rect.centerx, rect.y + 32), GOLD, Weight.BLACK)
-        draw_text(
-            surface,
-            RACE_ACTION_TEXT[race.rule],
-            34,
-            (rect.centerx, rect.y + 80),
-            WHITE,
-            Weight.BOLD,
-        )
+        draw_text(surface, _("RACE!"), 36, (rect.centerx, rect.y + 32), GOLD, Weight.BLACK)
+        # The longest action in a longer language, at Large text, is drawn smaller, inside.
+        action = _(RACE_ACTION_TEXT[race.rule])
+        size = fit_size(action, 34, rect.width - 40, Weight.BOLD)
+        draw_text(surface, action, size, (rect.centerx, rect.y + 80), WHITE, Weight.BOLD)
         steps = RACE_STEPS[race.rule]
-        progress = f"{len(race.done)} of {len(steps)}" if len(steps) > 1 else "Quick!"
+        # TRANSLATORS: a race's steps done so far, of how many ("1 of 3").
+        progress = (
+            ngettext("{done} of {count}", "{done} of {count}", len(steps)).format(
+                done=len(race.done), count=len(steps)
+            )
+            if len(steps) > 1
+            else _("Quick!")
+        )
         draw_text(surface, progress, 22, (rect.centerx, rect.y + 122), MUTED)
         # The bar empties over the time an attentive player takes; the AIs do not wait for it.
         left = max(0.0, 1 - self.age / 2.0)
@@ -152,17 +157,18 @@ class PauseOverlay(Scene):
 
     def _build(self) -> None:
         settings = self.app.settings
+        # TRANSLATORS: {speed} and {pace} are a setting's value ("fast", "brisk").
+        speed = _("Animation speed: {speed}").format(speed=speed_name(settings.animation_speed))
+        # TRANSLATORS: {pace}: the setting's value ("brisk").
+        pace = _("AI thinking pauses: {pace}").format(pace=pace_name(settings.ai_pace))
         labels: list[tuple[str, Callable[[], None]]] = [
-            ("Resume", self._close),
-            (f"Animation speed: {speed_name(settings.animation_speed)}", self._cycle_speed),
-            (
-                f"AI thinking pauses: {pace_name(settings.ai_pace)}",
-                self._cycle_pace,
-            ),
-            ("Every move so far", self._log),
-            *([("Phones", self._phones)] if self.choices.phones is not None else []),
-            ("How to play", self._howto),
-            ("Leave to title", self._leave),
+            (_("Resume"), self._close),
+            (speed, self._cycle_speed),
+            (pace, self._cycle_pace),
+            (_("Every move so far"), self._log),
+            *([(_("Phones"), self._phones)] if self.choices.phones is not None else []),
+            (_("How to play"), self._howto),
+            (_("Leave to title"), self._leave),
         ]
         focus = self.menu.focus
         buttons = []
@@ -173,6 +179,10 @@ class PauseOverlay(Scene):
             buttons.append(Button(rect, label, click, text_size=30))
         self.menu.buttons = buttons
         self.menu.focus = focus
+
+    def relabel(self) -> None:
+        """The language changed: the buttons are made again in it."""
+        self._build()
 
     def _close(self) -> None:
         self.app.close(self)
@@ -217,25 +227,31 @@ class PauseOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         surface.blit(panel(self.rect.size, 28, (14, 20, 28, 245), (255, 255, 255, 60)), self.rect)
-        draw_text(surface, "Paused", 48, (self.rect.centerx, self.rect.y + 56), GOLD, Weight.BOLD)
+        draw_text(
+            surface, _("Paused"), 48, (self.rect.centerx, self.rect.y + 56), GOLD, Weight.BOLD
+        )
         self.menu.draw(surface)
 
 
 def leave_question(saved: bool, phones: bool) -> str:
     """What leaving a match in progress does, said before it is done."""
-    keep = (
-        "It is saved: Continue on the title screen resumes it."
-        if saved
-        else "It is not saved: it cannot be continued later."
-    )
-    return keep + (" Phones will be disconnected." if phones else "")
+    if saved and phones:
+        return _(
+            "It is saved: Continue on the title screen resumes it. Phones will be disconnected."
+        )
+    if saved:
+        return _("It is saved: Continue on the title screen resumes it.")
+    if phones:
+        return _("It is not saved: it cannot be continued later. Phones will be disconnected.")
+    return _("It is not saved: it cannot be continued later.")
 
 
 def ask_before_leaving(app: App, match: Match, saved: bool, leave: Callable[[], None]) -> None:
     """``leave`` at once, or, while people play (at the screen or on phones), once they said
     so in a question whose default answer is to stay."""
     if (match.people or match.phones) and not match.is_match_over:
-        app.push(LeaveOverlay(app, leave_question(saved, bool(match.phones)), leave))
+        question = partial(leave_question, saved, bool(match.phones))
+        app.push(LeaveOverlay(app, question, leave))
     else:
         leave()
 
@@ -245,22 +261,28 @@ class LeaveOverlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, question: str, leave: Callable[[], None]) -> None:
+    def __init__(self, app: App, question: Callable[[], str], leave: Callable[[], None]) -> None:
         super().__init__(app)
         self.rect = pygame.Rect(0, 0, 1000, 400)
         self.rect.center = (960, 540)
-        self.lines = wrap(question, 26, self.rect.width - 100)
+        self.question = question  # asked again when the language changes
         self.leave = leave
+        # Enter, A or Esc at once keeps the match: only a deliberate choice leaves.
+        self.menu = Menu(columns=2, on_back=self._close)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The question and the buttons, in the language of now."""
+        self.lines = wrap(self.question(), 26, self.rect.width - 100)
         y = self.rect.bottom - 120
-        stay = Button(pygame.Rect(self.rect.x + 60, y, 420, 80), "Keep playing", self._close)
+        stay = Button(pygame.Rect(self.rect.x + 60, y, 420, 80), _("Keep playing"), self._close)
         go = Button(
             pygame.Rect(self.rect.right - 480, y, 420, 80),
-            "Leave to title",
+            _("Leave to title"),
             self._leave,
             color=(120, 60, 40),
         )
-        # Enter, A or Esc at once keeps the match: only a deliberate choice leaves.
-        self.menu = Menu([stay, go], columns=2, on_back=self._close)
+        self.menu.buttons = [stay, go]
 
     def _close(self) -> None:
         self.app.close(self)
@@ -276,7 +298,7 @@ class LeaveOverlay(Scene):
         self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_question(surface, self.rect, "Leave the match?", self.lines)
+        draw_question(surface, self.rect, _("Leave the match?"), self.lines)
         self.menu.draw(surface)
 
 
@@ -295,10 +317,10 @@ class HandOffOverlay(Scene):
             owner = self.table.take_screen(self.seat, intent.device)
             if owner is not None:
                 # Someone else's controller neither opens this hand nor changes owner.
-                self.notice = (
-                    f"That controller is {self.table.match.seats[owner].name}'s. "
-                    f"{self.name}: press A on yours, or Enter, or click."
-                )
+                # TRANSLATORS: {owner} owns the controller pressed; {name} is whose turn it is.
+                self.notice = _(
+                    "That controller is {owner}'s. {name}: press A on yours, or Enter, or click."
+                ).format(owner=self.table.match.seats[owner].name, name=self.name)
                 return
             self.app.close(self)
         elif intent.act in (Act.BACK, Act.PAUSE):
@@ -308,12 +330,13 @@ class HandOffOverlay(Scene):
         curtain = self.table.curtain()
         surface.blit(curtain.background, (0, 0))
         dim(surface, 90)
-        title = f"Pass to {self.name}"
+        # TRANSLATORS: the couch curtain: hand the screen to {name}.
+        title = _("Pass to {name}").format(name=self.name)
         size = fit_size(title, 72, CURTAIN_TEXT_W, Weight.BLACK)
         draw_text(surface, title, size, (960, 440), GOLD, Weight.BLACK, shadow=True)
         draw_text(
             surface,
-            "Press A or Enter, or click, to see your cards",
+            _("Press A or Enter, or click, to see your cards"),
             34,
             (960, 540),
             WHITE,
@@ -322,7 +345,8 @@ class HandOffOverlay(Scene):
         # A long move or a long name at Large text is drawn smaller rather than off the screen.
         status = curtain.last_move
         if status:
-            line = f"Last move: {status}"
+            # TRANSLATORS: {move} is the narrator's line of the last move.
+            line = _("Last move: {move}").format(move=status)
             size = fit_size(line, 26, CURTAIN_TEXT_W)
             draw_text(surface, line, size, (960, 640), MUTED, shadow=True)
         if self.notice:
@@ -346,9 +370,14 @@ class MoveLogOverlay(Scene):
         self.lines = [row for line in lines for row in wrap(line, 24, self.rect.width - 100)]
         self.visible = (self.rect.height - 190) // 32
         self.scroll = max(0, len(self.lines) - self.visible)  # the newest moves first in view
-        back = Button(pygame.Rect(0, 0, 300, 70), "Back", self._close)
+        self.menu = Menu(on_back=self._close)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The Back button in the language of now (the moves are the narrator's lines)."""
+        back = Button(pygame.Rect(0, 0, 300, 70), _("Back"), self._close)
         back.rect.midbottom = (self.rect.centerx, self.rect.bottom - 24)
-        self.menu = Menu([back], on_back=self._close)
+        self.menu.buttons = [back]
 
     def _close(self) -> None:
         self.app.close(self)
@@ -367,7 +396,7 @@ class MoveLogOverlay(Scene):
         dim(surface, 160)
         surface.blit(panel(self.rect.size, 26, (14, 20, 28, 245), (255, 255, 255, 60)), self.rect)
         draw_text(
-            surface, "Every move", 44, (self.rect.centerx, self.rect.y + 50), GOLD, Weight.BOLD
+            surface, _("Every move"), 44, (self.rect.centerx, self.rect.y + 50), GOLD, Weight.BOLD
         )
         shown = self.lines[self.scroll : self.scroll + self.visible]
         for i, line in enumerate(shown):
@@ -380,11 +409,15 @@ class MoveLogOverlay(Scene):
                 Weight.REGULAR,
                 "topleft",
             )
-        if len(self.lines) > self.visible:
-            where = f"{self.scroll + 1}-{self.scroll + len(shown)} of {len(self.lines)}"
+        total = len(self.lines)
+        if total > self.visible:
+            # TRANSLATORS: the lines in view of the move log, and how many there are.
+            where = ngettext(
+                "{first}-{last} of {count} (scroll)", "{first}-{last} of {count} (scroll)", total
+            ).format(first=self.scroll + 1, last=self.scroll + len(shown), count=total)
             draw_text(
                 surface,
-                where + " (scroll)",
+                where,
                 20,
                 (self.rect.right - 40, self.rect.y + 50),
                 MUTED,

@@ -13,7 +13,9 @@ from game.match import Match, MatchSetup
 from scenes.app import App
 from scenes.art import CardArt, felt
 from scenes.board.hud import warm_later, warm_up
+from scenes.board.layout import Layout
 from scenes.board.presenter import Presenter
+from scenes.sound import SoundBoard
 from scenes.table.scoring import card_width as score_width
 
 
@@ -33,6 +35,16 @@ def open_match(app: App, setup: MatchSetup, game: Game) -> tuple[Match, SearchPo
         searcher=pool,
     )
     return match, pool
+
+
+def table_presenter(
+    app: App, layout: Layout, art: CardArt, sounds: SoundBoard, match: Match, seed: int
+) -> Presenter:
+    """The presenter of a table: its cards shown as the match lets each seat's be seen, from
+    the seat at the bottom of the screen (``seed``: the setup's, for the cards' jitter)."""
+    cards = len(match.game.cards)
+    visible = match.face_visible
+    return Presenter(layout, art, app.settings, sounds, cards, visible, seed, viewer=match.viewer)
 
 
 def turned_up(game: Game, presenter: Presenter, match: Match) -> list[tuple[Card, int]]:

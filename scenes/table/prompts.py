@@ -28,13 +28,19 @@ from game.actions import (
 from game.cards import COLORS
 from game.engine import Game, Phase
 from game.events import CardPlayed
+from game.i18n import _, ngettext, pgettext
 from game.match import Match
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome
+from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome, CustomEffect
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
-from scenes.assets import Weight
+from scenes.assets import Weight, font
+from scenes.board.words import color_name, color_word
 from scenes.input import Intent
 from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, wrap
+
+# The smallest a caption is drawn before its panel grows wider (buttons draw at 30, and shrink
+# a long caption to fit).
+LABEL_MIN = 24
 
 
 @dataclass(frozen=True)
@@ -46,8 +52,19 @@ class Option:
     swatch: pygame.Surface | None = None
 
 
+@dataclass(frozen=True)
+class Choice:
+    """What a prompt says and offers, in the screen's language of the moment it is made."""
+
+    title: str
+    text: str
+    options: list[Option]
+
+
 class ChoiceOverlay(Scene):
-    """A titled panel of choices over the table; closes when ``still_open`` turns False."""
+    """A titled panel of choices over the table; closes when ``still_open`` turns False.
+
+    Its words come from ``ask``, called again when the language changes (``relabel``)."""
 
     opaque = False
     freezes_below = False
@@ -56,27 +73,37 @@ class ChoiceOverlay(Scene):
         self,
         app: App,
         box: pygame.Rect,
-        title: str,
-        text: str,
-        options: list[Option],
+        ask: Callable[[], Choice],
         still_open: Callable[[], bool],
         columns: int = 1,
         can_cancel: bool = False,
     ) -> None:
         super().__init__(app)
-        self.title = title
-        self.text = text
+        self.box = box
+        self.ask = ask
+        self.columns = columns
         self.still_open = still_open
         self.can_cancel = can_cancel
+        self.menu = Menu(columns=columns, on_back=self.cancel if can_cancel else None)
+        self._build()
+
+    def relabel(self) -> None:
+        """The language changed: the panel is made again in it (the focus stays)."""
+        self._build()
+
+    def _build(self) -> None:
+        choice = self.ask()
+        self.title, self.text = choice.title, choice.text
+        options, columns, text = choice.options, self.columns, choice.text
         rows = (len(options) + columns - 1) // columns
         button_h = 84 if any(o.detail for o in options) else 70
         gap = 14
-        width = max(box.width, 640)
+        width = self._width(options, columns, gap)
         text_lines = wrap(text, 24, width - 80) if text else []
         height = 120 + len(text_lines) * 32 + rows * (button_h + gap) + 20
         self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = box.center
-        self.rect.clamp_ip(app.screen.get_rect())
+        self.rect.center = self.box.center
+        self.rect.clamp_ip(self.app.screen.get_rect())
         self.text_lines = text_lines
         top = self.rect.y + 96 + len(text_lines) * 32
         col_w = (width - 60 - gap * (columns - 1)) // columns
@@ -100,7 +127,21 @@ class ChoiceOverlay(Scene):
                     swatch=option.swatch,
                 )
             )
-        self.menu = Menu(buttons, columns=columns, on_back=self.cancel if can_cancel else None)
+        focus = self.menu.focus
+        self.menu.buttons = buttons
+        self.menu.focus = min(focus, len(buttons) - 1)
+
+    def _width(self, options: list[Option], columns: int, gap: int) -> int:
+        """The panel's width: the prompt's box, wider when a caption would be drawn smaller
+        than ``LABEL_MIN`` in its column (a long language's captions), up to the screen's."""
+        widest = 0
+        for option in options:
+            need = font(LABEL_MIN, Weight.SEMIBOLD).size(option.label)[0] + 28
+            if option.swatch is not None:
+                need += 2 * (option.swatch.get_width() + 8)
+            widest = max(widest, need)
+        wanted = columns * widest + gap * (columns - 1) + 60
+        return min(max(self.box.width, 640, wanted), self.app.screen.get_width() - 40)
 
     def _chooser(self, option: Option) -> Callable[[], None]:
         def choose() -> None:
@@ -165,70 +206,107 @@ class Asking:
 
 
 def color_prompt(app: App, ask: Asking) -> ChoiceOverlay:
-    options = []
-    for color in COLORS:
-        action = ChooseColor(ask.seat, color)
-        count = sum(1 for c in ask.match.game.hands[ask.seat] if c.color is color)
-        options.append(
-            Option(
-                color.value.capitalize(),
-                f"you hold {count}",
-                ask.chooser(action),
-                COLOR_RGB[color],
-                # The shape in the colour the label is written in: white on yellow was unreadable.
-                color_shape(color, 40, ink_for(COLOR_RGB[color])),
+    def choice() -> Choice:
+        options = []
+        for color in COLORS:
+            action = ChooseColor(ask.seat, color)
+            count = sum(1 for c in ask.match.game.hands[ask.seat] if c.color is color)
+            options.append(
+                Option(
+                    color_name(color),
+                    # TRANSLATORS: under a color's button: how many cards of that color you hold.
+                    ngettext("you hold {count}", "you hold {count}", count).format(count=count),
+                    ask.chooser(action),
+                    COLOR_RGB[color],
+                    # The shape in the colour the label is written in: white on yellow was
+                    # unreadable.
+                    color_shape(color, 40, ink_for(COLOR_RGB[color])),
+                )
             )
+        return Choice(_("Name a color"), "", options)
+
+    return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.COLOR), columns=2)
+
+
+def challenge_text(ask: Asking) -> str:
+    """The question under a Wild Draw Four: what accepting and challenging each cost."""
+    game = ask.match.game
+    target = _last_wd4_player(game)
+    takes_back = game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
+    pending, cost = game.pending, game.pending + 2
+    if target is None and takes_back:
+        # TRANSLATORS: {pending}: what accepting draws; {cost}: what a lost challenge draws.
+        text = _(
+            "They played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
+            "a bluff they draw 4 instead and take the card back; if it was legal you draw {cost}."
         )
-    return ChoiceOverlay(
-        app, ask.box, "Name a color", "", options, ask.while_asked(Phase.COLOR), columns=2
-    )
+    elif target is None:
+        # TRANSLATORS: {pending}: what accepting draws; {cost}: what a lost challenge draws.
+        text = _(
+            "They played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
+            "a bluff they draw 4 instead; if it was legal you draw {cost}."
+        )
+    elif takes_back:
+        # TRANSLATORS: {name} played the Wild Draw Four; {pending}: what accepting draws;
+        # {cost}: what a lost challenge draws.
+        text = _(
+            "{name} played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
+            "a bluff {name} draws 4 instead and takes the card back; if it was legal you draw "
+            "{cost}."
+        )
+    else:
+        # TRANSLATORS: {name} played the Wild Draw Four; {pending}: what accepting draws;
+        # {cost}: what a lost challenge draws.
+        text = _(
+            "{name} played a Wild Draw Four. Accept and draw {pending}, or challenge: if it was "
+            "a bluff {name} draws 4 instead; if it was legal you draw {cost}."
+        )
+    name = ask.name(target) if target is not None else ""
+    return text.format(name=name, pending=pending, cost=cost)
 
 
 def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
-    game = ask.match.game
-    rules = game.rules
-    target = _last_wd4_player(ask.match.game)
-    who = ask.name(target) if target is not None else "They"
-    challenge_cost = game.pending + 2
-    takes_back = rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
-    text = (
-        f"{who} played a Wild Draw Four. Accept and draw {game.pending}, or challenge: if it was "
-        f"a bluff {who} draws 4 instead"
-        + (" and takes the card back" if takes_back else "")
-        + f"; if it was legal you draw {challenge_cost}."
-    )
-    options: list[Option] = []
-    for action in ask.mine():
-        if isinstance(action, Accept):
-            options.append(
-                Option(
-                    f"Accept: draw {game.pending}",
-                    "safe",
-                    ask.chooser(action),
-                    (60, 70, 90),
+    def choice() -> Choice:
+        game = ask.match.game
+        pending, cost = game.pending, game.pending + 2
+        options: list[Option] = []
+        for action in ask.mine():
+            if isinstance(action, Accept):
+                # TRANSLATORS: a button: take the Wild Draw Four's {count} cards.
+                label = ngettext("Accept: draw {count}", "Accept: draw {count}", pending)
+                options.append(
+                    Option(
+                        label.format(count=pending),
+                        _("safe"),
+                        ask.chooser(action),
+                        (60, 70, 90),
+                    )
                 )
-            )
-        elif isinstance(action, Challenge):
-            options.append(
-                Option(
-                    "Challenge!",
-                    f"risk {challenge_cost} cards",
-                    ask.chooser(action),
-                    (170, 50, 50),
+            elif isinstance(action, Challenge):
+                # TRANSLATORS: under Challenge!: a lost challenge draws {count}.
+                risk = ngettext("risk {count} card", "risk {count} cards", cost)
+                options.append(
+                    Option(
+                        pgettext("button", "Challenge!"),
+                        risk.format(count=cost),
+                        ask.chooser(action),
+                        (170, 50, 50),
+                    )
                 )
-            )
-        elif isinstance(action, Play):
-            options.append(
-                Option(
-                    f"Stack {action.card.label}",
-                    "pass it on",
-                    ask.chooser(action),
-                    (120, 90, 30),
+            elif isinstance(action, Play):
+                options.append(
+                    Option(
+                        # TRANSLATORS: a button: stack this draw card on the penalty; {card}
+                        # is its name ("Green Draw Two").
+                        _("Stack {card}").format(card=action.card.label),
+                        _("pass it on"),
+                        ask.chooser(action),
+                        (120, 90, 30),
+                    )
                 )
-            )
-    return ChoiceOverlay(
-        app, ask.box, "Wild Draw Four!", text, options, ask.while_asked(Phase.PENALTY)
-    )
+        return Choice(_("Wild Draw Four!"), challenge_text(ask), options)
+
+    return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.PENALTY))
 
 
 def _last_wd4_player(game: Game) -> int | None:
@@ -239,95 +317,132 @@ def _last_wd4_player(game: Game) -> int | None:
 
 
 def swap_prompt(app: App, ask: Asking) -> ChoiceOverlay:
-    options = []
-    for action in ask.mine():
-        if isinstance(action, ChooseSwap):
-            count = len(ask.match.game.hands[action.target])
-            options.append(
-                Option(
-                    ask.name(action.target),
-                    f"{count} cards",
-                    ask.chooser(action),
+    def choice() -> Choice:
+        options = []
+        for action in ask.mine():
+            if isinstance(action, ChooseSwap):
+                count = len(ask.match.game.hands[action.target])
+                options.append(
+                    Option(
+                        ask.name(action.target),
+                        # TRANSLATORS: under a player's name: the cards in their hand.
+                        ngettext("{count} card", "{count} cards", count).format(count=count),
+                        ask.chooser(action),
+                    )
                 )
-            )
-    columns = 2 if len(options) > 4 else 1
-    return ChoiceOverlay(
-        app,
-        ask.box,
-        "Swap hands with...",
-        "You played a 7.",
-        options,
-        ask.while_asked(Phase.SWAP),
-        columns=columns,
-    )
+        return Choice(_("Swap hands with..."), _("You played a 7."), options)
+
+    columns = 2 if sum(isinstance(a, ChooseSwap) for a in ask.mine()) > 4 else 1
+    return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.SWAP), columns=columns)
 
 
 def rule_prompt(app: App, ask: Asking) -> ChoiceOverlay:
-    options = []
-    for action in ask.mine():
-        if isinstance(action, MakeRule):
-            options.append(
-                Option(
-                    RACE_ACTION_TEXT[action.rule],
-                    f"for every {action.number}",
-                    ask.chooser(action),
+    def choice() -> Choice:
+        options = []
+        for action in ask.mine():
+            if isinstance(action, MakeRule):
+                options.append(
+                    Option(
+                        _(RACE_ACTION_TEXT[action.rule]),
+                        # TRANSLATORS: under a House Rule's action: the card number it is for.
+                        _("for every {number}").format(number=action.number),
+                        ask.chooser(action),
+                    )
                 )
-            )
-    return ChoiceOverlay(
-        app,
-        ask.box,
-        "Make a House Rule",
-        "Whenever this number is played, everyone races to do it; the last one draws 1.",
-        options,
-        ask.while_asked(Phase.MAKE_RULE),
-        columns=2,
-    )
+        text = _("Whenever this number is played, everyone races to do it; the last one draws 1.")
+        return Choice(_("Make a House Rule"), text, options)
+
+    return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.MAKE_RULE), columns=2)
+
+
+def effect_caption(effect: CustomEffect) -> str:
+    """A Wild Customizable effect as a button's caption (a caption starts with a capital: its
+    own message, as the translator writes it)."""
+    match effect:
+        case CustomEffect.DISCARD_COLOR:
+            return pgettext("effect button", "Discard every card of the color you name")
+        case CustomEffect.REVERSE:
+            return pgettext("effect button", "Reverse the direction of play")
+        case CustomEffect.OTHERS_DRAW_1:
+            return pgettext("effect button", "Every other player draws 1")
+        case CustomEffect.NEXT_DRAWS_2:
+            return pgettext("effect button", "The next player draws 2")
+        case CustomEffect.SWAP_HANDS:
+            return pgettext("effect button", "Swap hands with a player you choose")
+        case CustomEffect.PASS_HANDS:
+            return pgettext("effect button", "Everyone passes their hand to the next player")
+        case CustomEffect.SKIP_NEXT:
+            return pgettext("effect button", "The next player loses a turn")
+        case CustomEffect.PLAY_AGAIN:
+            return pgettext("effect button", "You play again")
 
 
 def effects_prompt(app: App, ask: Asking) -> ChoiceOverlay:
-    options = []
-    for action in ask.mine():
-        if isinstance(action, ChooseCustomEffect):
-            options.append(
-                Option(
-                    CUSTOM_EFFECT_TEXT[action.effect].capitalize(),
-                    "",
-                    ask.chooser(action),
-                )
-            )
-        elif isinstance(action, FinishCustomEffects):
-            options.append(Option("Done", "start the game", ask.chooser(action), (40, 120, 70)))
-    chosen = ", ".join(CUSTOM_EFFECT_TEXT[e] for e in ask.match.game.custom_effects) or "none yet"
-    return ChoiceOverlay(
-        app,
-        ask.box,
-        "Wild Customizable",
-        f"Choose what the three Wild Customizable cards do. Chosen: {chosen}.",
-        options,
-        ask.while_asked(Phase.SETUP),
-        columns=2,
-    )
+    def choice() -> Choice:
+        options = []
+        for action in ask.mine():
+            if isinstance(action, ChooseCustomEffect):
+                options.append(Option(effect_caption(action.effect), "", ask.chooser(action)))
+            elif isinstance(action, FinishCustomEffects):
+                done = pgettext("button", "Done")
+                start = _("start the game")
+                options.append(Option(done, start, ask.chooser(action), (40, 120, 70)))
+        # TRANSLATORS: what separates the items of a list ("a, b, c").
+        comma = pgettext("list separator", ", ")
+        chosen = comma.join(_(CUSTOM_EFFECT_TEXT[e]) for e in ask.match.game.custom_effects)
+        if chosen:
+            # TRANSLATORS: {effects} lists the effects chosen so far.
+            text = _("Choose what the three Wild Customizable cards do. Chosen: {effects}.")
+            text = text.format(effects=chosen)
+        else:
+            text = _("Choose what the three Wild Customizable cards do. Chosen: none yet.")
+        return Choice(_("Wild Customizable"), text, options)
+
+    return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.SETUP), columns=2)
 
 
 def bluff_prompt(app: App, ask: Asking, action: Play) -> ChoiceOverlay:
-    color = ask.match.game.color
-    held = color.value if color is not None else "the color"
-    text = f"You hold {held}: this Wild Draw Four is a bluff. If you are challenged you draw 4" + (
-        " and take it back."
-        if ask.match.game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
-        else "."
-    )
-    # The safe choice comes first, so Enter or A (the focused button) keeps the card.
-    options = [
-        Option("Keep it", "play something else", lambda: None),
-        Option("Bluff anyway", "risky", ask.chooser(action), (170, 50, 50)),
-    ]
+    def choice() -> Choice:
+        game = ask.match.game
+        color = game.color
+        back = game.rules.challenge_outcome is not ChallengeOutcome.PENALTY_STANDS
+        if color is None:
+            text = (
+                _(
+                    "You hold the color: this Wild Draw Four is a bluff. If you are challenged "
+                    "you draw 4 and take it back."
+                )
+                if back
+                else _(
+                    "You hold the color: this Wild Draw Four is a bluff. If you are challenged "
+                    "you draw 4."
+                )
+            )
+        else:
+            if back:
+                # TRANSLATORS: {color} is a color's word inside a sentence ("red").
+                text = _(
+                    "You hold {color}: this Wild Draw Four is a bluff. If you are challenged you "
+                    "draw 4 and take it back."
+                )
+            else:
+                # TRANSLATORS: {color} is a color's word inside a sentence ("red").
+                text = _(
+                    "You hold {color}: this Wild Draw Four is a bluff. If you are challenged you "
+                    "draw 4."
+                )
+            text = text.format(color=color_word(color))
+        # The safe choice comes first, so Enter or A (the focused button) keeps the card.
+        options = [
+            Option(pgettext("button", "Keep it"), _("play something else"), lambda: None),
+            Option(_("Bluff anyway"), _("risky"), ask.chooser(action), (170, 50, 50)),
+        ]
+        return Choice(_("A bluff?"), text, options)
+
     return ChoiceOverlay(
         app,
         ask.box,
-        "A bluff?",
-        text,
-        options,
+        choice,
         ask.while_asked(ask.match.game.phase),
         can_cancel=True,
     )

@@ -22,6 +22,7 @@ from game.actions import Action, Challenge, JumpIn, Play
 from game.cards import Card
 from game.engine import Game, Phase
 from game.events import Event
+from game.i18n import N_, _
 from game.match import (
     Match,
     MatchEvent,
@@ -36,7 +37,6 @@ from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.board.hud import Hud
 from scenes.board.layout import Layout, table_layout
-from scenes.board.presenter import Presenter
 from scenes.input import Intent, is_controller, key_text
 from scenes.sound import Music, Sfx, SoundBoard
 from scenes.table import moves
@@ -47,7 +47,7 @@ from scenes.table.listeners import save_and_count
 from scenes.table.moves import RaceInput
 from scenes.table.overlays import Curtain, HandOffOverlay, PauseChoices, PauseOverlay, RaceOverlay
 from scenes.table.phone_seats import open_phones
-from scenes.table.preparation import open_match, prepare_media
+from scenes.table.preparation import open_match, prepare_media, table_presenter
 from scenes.table.prompts import (
     Asking,
     challenge_prompt,
@@ -60,11 +60,11 @@ from scenes.table.races import Races
 from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, Menu
 
-# What the phones are told when the table closes.
-LEFT_OVER = "The match is over. Thanks for playing!"
-LEFT_TABLE = "The table was closed on the computer: this match has ended here."
+# What the phones are told when the table closes (in the table's language at that moment).
+LEFT_OVER = N_("The match is over. Thanks for playing!")
+LEFT_TABLE = N_("The table was closed on the computer: this match has ended here.")
 # The match is kept: Continue on the computer brings it back with a new code for each phone.
-LEFT_SAVED = (
+LEFT_SAVED = N_(
     "The table left this match for now; it is saved on the computer. When it goes on there "
     "(Continue), scan the new code on the screen to take your seat again."
 )
@@ -84,6 +84,11 @@ PROMPTS = {
 # The status banner's colours: a refusal is a warm red; a hint, neutral advice, a calm blue.
 REFUSAL_COLOR = (255, 170, 160)
 HINT_COLOR = (170, 215, 255)
+
+
+def welcome_back() -> str:
+    """The banner's line when a saved match is continued."""
+    return _("Welcome back: the match goes on where it stopped.")
 
 
 @dataclass(frozen=True)
@@ -135,16 +140,7 @@ class TableScene(Scene):
         # pressed A on it at their hand-off, so catches, UNO calls, jump-ins and races from it
         # act for that person even off their turn.
         self.device_seat: dict[int, int] = dict(pads or {})
-        self.presenter = Presenter(
-            self.layout,
-            art,
-            app.settings,
-            sounds,
-            len(game.cards),
-            self.match.face_visible,
-            seed=setup.seed,
-            viewer=self.viewer,
-        )
+        self.presenter = table_presenter(app, self.layout, art, sounds, self.match, setup.seed)
         self.hand = Hand(self.presenter, self.layout)
         self.clock = 0.0
         self.refusal: Notice | None = None
@@ -168,8 +164,7 @@ class TableScene(Scene):
         self.background = prepare_media(app, art, self.presenter, game, self.match)
         if resumed:
             # The move log comes back too: the record replayed, one line per action as it was.
-            lines = past_lines(game, self.narrator)
-            self.presenter.restore(game, lines, "Welcome back: the match goes on where it stopped.")
+            self.presenter.restore(game, past_lines(game, self.narrator), welcome_back)
         else:
             self.presenter.push(game.log, self.narrator.line(game.log))
         save_and_count(
@@ -439,7 +434,7 @@ class TableScene(Scene):
         """Advice (the Hard AI's move in your place, from your view only) and its facts."""
         seat = self.viewer
         if not self.people or not self.match.legal_for(seat):
-            self.refuse("Nothing to decide right now.")
+            self.refuse(_("Nothing to decide right now."))
             return
         text, card = moves.hint(self.game, seat, self.clock, self.narrator.name)
         self.refusal = Notice(text, self.clock + 5.0, HINT_COLOR)
@@ -452,6 +447,11 @@ class TableScene(Scene):
         """The key the player bound to a move, for button captions."""
         code = self.app.settings.keys.get(move)
         return "" if code is None else key_text(code)
+
+    def relabel(self) -> None:
+        """The language changed: the buttons (their captions differ) and the banner's own line."""
+        self._rebuild_buttons()
+        self.presenter.relabel()
 
     def _rebuild_buttons(self) -> None:
         specs = moves.button_specs(self.game, self.mine(), self.narrator.name)
@@ -492,6 +492,6 @@ class TableScene(Scene):
     def exit(self) -> None:
         if self.phones is not None:
             saved = LEFT_SAVED if self.autosave else LEFT_TABLE
-            self.phones.close(LEFT_OVER if self.match.is_match_over else saved)
+            self.phones.close(_(LEFT_OVER if self.match.is_match_over else saved))
         if self._pool is not None:
             self._pool.shutdown()

@@ -14,6 +14,7 @@ import pygame
 
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
+from game.i18n import N_, _, ngettext, pgettext
 from game.match import Match
 from game.narrate import Narrator
 from scenes.app import App, Scene
@@ -21,7 +22,7 @@ from scenes.art import CardArt
 from scenes.assets import Weight, font
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, panel
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, fit_size, panel
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
@@ -31,24 +32,86 @@ NAME_X, CARDS_X = 60, 330  # where a row's name and its first card start, from t
 HAND_RIGHT, TOTAL_RIGHT = 330, 70
 ROWS_TOP = 186  # the first row, from the panel's top: under the subtitle and the headers
 HEADERS_Y = 162  # the headers' centre line
-HEADERS = (("Points in hand", HAND_RIGHT), ("Match total", TOTAL_RIGHT))
+# The headers' words are translated where they are drawn (``header_rects``).
+HEADERS = ((N_("Points in hand"), HAND_RIGHT), (N_("Match total"), TOTAL_RIGHT))
+HEADER_ROOM = 300  # the hand points' header, leftward from its column's right edge
 
 
-def points_line(ended: RoundEnded, counted: int, winner: str, partner: str | None = None) -> str:
+def points_line(
+    ended: RoundEnded, counted: int, winner: str, partner: str | None = None, *, you: bool = False
+) -> str:
     """What the points under the title mean: the count as it runs, then who scores what.
 
     "16 of 16 points" did not say whose points or for what; the line names the scorer and says
-    the points are the cards left in the other hands."""
+    the points are the cards left in the other hands. ``you``: the reader is a scorer (then
+    ``winner`` is the reader's own label, and the sentence speaks to them)."""
     if not ended.hands:
         # Playing until one is left scores nothing: the finishing order decides.
-        return "No points this round: the finishing order counts"
-    if counted < ended.points:
-        return f"Counting the cards left in the other hands: {counted} of {ended.points} points"
-    scorers = winner if partner is None else f"{winner} and {partner}"
-    verb = "score" if partner is not None or winner == "You" else "scores"
-    each = " each" if partner is not None else ""
-    noun = "point" if ended.points == 1 else "points"
-    return f"{scorers} {verb} {ended.points} {noun}{each} for the cards left in the other hands"
+        return _("No points this round: the finishing order counts")
+    points = ended.points
+    if counted < points:
+        # TRANSLATORS: the points counted so far, of {count} in all.
+        text = ngettext(
+            "Counting the cards left in the other hands: {counted} of {count} point",
+            "Counting the cards left in the other hands: {counted} of {count} points",
+            points,
+        )
+        return text.format(counted=counted, count=points)
+    if partner is None:
+        text = (
+            ngettext(
+                "You score {count} point for the cards left in the other hands",
+                "You score {count} points for the cards left in the other hands",
+                points,
+            )
+            if you
+            else ngettext(
+                "{name} scores {count} point for the cards left in the other hands",
+                "{name} scores {count} points for the cards left in the other hands",
+                points,
+            )
+        )
+        return text.format(name=winner, count=points)
+    # TRANSLATORS: two partners (a team) each score the points.
+    text = (
+        ngettext(
+            "You and {partner} score {count} point each for the cards left in the other hands",
+            "You and {partner} score {count} points each for the cards left in the other hands",
+            points,
+        )
+        if you
+        else ngettext(
+            "{name} and {partner} score {count} point each for the cards left in the other hands",
+            "{name} and {partner} score {count} points each for the cards left in the other hands",
+            points,
+        )
+    )
+    return text.format(name=winner, partner=partner, count=points)
+
+
+def round_title(narrator: Narrator, winner: int) -> str:
+    """The score panel's title at the end of a round."""
+    if winner == narrator.you:
+        return _("You win the round!")
+    return _("{name} wins the round!").format(name=narrator.name(winner))
+
+
+def match_title(narrator: Narrator, winners: Sequence[int]) -> str:
+    """The score panel's title at the end of the match: its winner, or its winning team."""
+    you = narrator.you in winners
+    others = [narrator.name(w) for w in winners if w != narrator.you]
+    if not others:
+        return _("You win the match!")
+    if len(others) == 1:
+        if you:
+            return _("You and {name} win the match!").format(name=others[0])
+        return _("{name} wins the match!").format(name=others[0])
+    if len(others) == 2 and not you:
+        return _("{first} and {second} win the match!").format(first=others[0], second=others[1])
+    # TRANSLATORS: what separates the items of a list ("a, b, c").
+    names = pgettext("list separator", ", ").join(narrator.name(w) for w in winners)
+    # TRANSLATORS: {names} is a list of the winners' names.
+    return _("{names} win the match!").format(names=names)
 
 
 class ScoringTable(Protocol):
@@ -78,16 +141,24 @@ def row_height(height: int, players: int) -> int:
     return min(96, (height - ROWS_TOP - 130) // max(1, players))
 
 
-def header_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
-    """The column headers and where they are drawn on the panel ``rect`` (right-aligned over
-    their column, at the current text size)."""
+def header_fits(rect: pygame.Rect) -> list[tuple[str, pygame.Rect, int]]:
+    """The column headers, where they are drawn on the panel ``rect`` (right-aligned over
+    their column, at the current text size) and at what size: a longer language's header is
+    drawn smaller rather than into its neighbour (each keeps to its own column's width)."""
     out = []
-    for label, right in HEADERS:
-        size = font(20, Weight.SEMIBOLD).size(label)
-        box = pygame.Rect(0, 0, *size)
+    rooms = (HEADER_ROOM, HAND_RIGHT - TOTAL_RIGHT - 16)
+    for (message, right), room in zip(HEADERS, rooms, strict=True):
+        label = _(message)
+        size = fit_size(label, 20, room, Weight.SEMIBOLD)
+        box = pygame.Rect(0, 0, *font(size, Weight.SEMIBOLD).size(label))
         box.midright = (rect.right - right, rect.y + HEADERS_Y)
-        out.append((label, box))
+        out.append((label, box, size))
     return out
+
+
+def header_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+    """The column headers and where they are drawn on the panel ``rect``."""
+    return [(label, box) for label, box, _size in header_fits(rect)]
 
 
 def card_width(players: int) -> int:
@@ -116,13 +187,14 @@ class ScoringScene(Scene):
     def _buttons(self) -> None:
         y = self.rect.bottom - 100
         if self.match is None and not self._rounds_done():
-            specs = [("Next round", self._next), ("Every move", self._log)]
+            specs = [(_("Next round"), self._next), (_("Every move"), self._log)]
         else:
             specs = [
-                ("Play again", self._again),
-                ("Replay", self._replay),
-                ("Every move", self._log),
-                ("Title", self._title),
+                (_("Play again"), self._again),
+                (pgettext("button", "Replay"), self._replay),
+                (_("Every move"), self._log),
+                # TRANSLATORS: a button: back to the title screen.
+                (pgettext("button", "Title"), self._title),
             ]
         width = 320 if len(specs) < 4 else 300
         left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
@@ -135,6 +207,13 @@ class ScoringScene(Scene):
             )
             for i, (label, click) in enumerate(specs)
         ]
+
+    def relabel(self) -> None:
+        """The language changed: the buttons are made again in it (the rest is written as it
+        is drawn)."""
+        focus = self.menu.focus
+        self._buttons()
+        self.menu.focus = focus
 
     def _replay(self) -> None:
         self.table.replay()
@@ -177,25 +256,36 @@ class ScoringScene(Scene):
         if ended is None:
             return
         narrator = self.table.narrator
-        winner = narrator.name(ended.winner)
-        verb = "win" if winner == "You" else "wins"
-        title = f"{winner} {verb} the round!"
-        if self.match is not None:
-            names = " and ".join(narrator.name(w) for w in self.match.winners)
-            title = f"{names} {'win' if len(self.match.winners) > 1 or names == 'You' else 'wins'}"
-            title += " the match!"
-        draw_text(surface, title, 54, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
+        title = (
+            round_title(narrator, ended.winner)
+            if self.match is None
+            else match_title(narrator, self.match.winners)
+        )
+        # A longer language (or long names) is drawn smaller rather than past the panel.
+        size = fit_size(title, 54, rect.width - 80, Weight.BLACK)
+        draw_text(surface, title, size, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
         counted = self._counted()
+        scorers = [ended.winner]
         partner = self.table.match.game.partner(ended.winner)
+        if partner is not None:
+            # The reader, when a scorer, is named first: "You and Ana score...".
+            scorers = (
+                [partner, ended.winner] if partner == narrator.you else [ended.winner, partner]
+            )
         subtitle = points_line(
             ended,
             counted,
-            narrator.name(ended.winner),
-            None if partner is None else narrator.name(partner),
+            narrator.name(scorers[0]),
+            narrator.name(scorers[1]) if len(scorers) > 1 else None,
+            you=scorers[0] == narrator.you,
         )
         if ended.blocked:
-            subtitle += "  ·  nobody could play: the lowest hand wins"
-        draw_text(surface, subtitle, 26, (rect.centerx, rect.y + 118), MUTED)
+            # TRANSLATORS: {points} is the line of points above; a blocked round is added.
+            subtitle = _("{points}  ·  nobody could play: the lowest hand wins").format(
+                points=subtitle
+            )
+        size = fit_size(subtitle, 26, rect.width - 80)
+        draw_text(surface, subtitle, size, (rect.centerx, rect.y + 118), MUTED)
         self._draw_rows(surface, counted)
         self.menu.draw(surface)
 
@@ -222,8 +312,8 @@ class ScoringScene(Scene):
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
         top = self.rect.y + ROWS_TOP
-        for label, box in header_rects(self.rect):
-            draw_text(surface, label, 20, box.midright, MUTED, Weight.SEMIBOLD, "midright")
+        for label, box, size in header_fits(self.rect):
+            draw_text(surface, label, size, box.midright, MUTED, Weight.SEMIBOLD, "midright")
         row_h = row_height(self.rect.height, game.players)
         width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
