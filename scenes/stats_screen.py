@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ai import Level
+from game.i18n import N_, _, ngettext
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font
@@ -15,6 +17,39 @@ from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
 # The player column's width: 24 wide letters at the table's size would run into the next column.
 NAME_WIDTH = 300
+COLUMNS = (
+    N_("Player"),
+    N_("Rounds won"),
+    N_("Matches won"),
+    N_("Best round"),
+    N_("Best streak"),
+    N_("Against AI levels"),
+)
+# The AI levels as the table's last column names them (the stored keys are the levels' values).
+LEVEL_NAMES = {
+    Level.EASY.value: N_("Easy"),
+    Level.NORMAL.value: N_("Normal"),
+    Level.HARD.value: N_("Hard"),
+    Level.EXPERT.value: N_("Expert"),
+}
+
+
+def won_of(won: int, played: int) -> str:
+    """A "won of played" cell."""
+    # TRANSLATORS: a statistics cell: {won} rounds (or matches) won of {played} played.
+    return ngettext("{won} of {played}", "{won} of {played}", played).format(won=won, played=played)
+
+
+def against_text(against: dict[str, list[int]]) -> str:
+    """The rounds won against each AI level: "Normal 3/5, Hard 0/2"."""
+    parts = [
+        # TRANSLATORS: {level} is an AI level (Normal), {won}/{played} the rounds against it.
+        _("{level} {won}/{played}").format(
+            level=_(LEVEL_NAMES.get(level, level)), won=won, played=played
+        )
+        for level, (played, won) in sorted(against.items())
+    ]
+    return ", ".join(parts) or "-"
 
 
 def _fit(text: str, width: int) -> str:
@@ -32,8 +67,11 @@ class StatsScene(Scene):
         super().__init__(app)
         self.background = felt(app.screen.get_size()).convert()
         self.profiles, self.problem = load_stats()
-        back = Button(pygame.Rect(810, 960, 300, 76), "Back", app.pop)
+        back = Button(pygame.Rect(810, 960, 300, 76), _("Back"), app.pop)
         self.menu = Menu([back], on_back=app.pop)
+
+    def relabel(self) -> None:
+        self.menu.buttons[0].label = _("Back")
 
     def handle(self, intent: Intent) -> None:
         if intent.act is not Act.SCROLL:
@@ -41,40 +79,33 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        draw_text(surface, "Statistics", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
+        draw_text(surface, _("Statistics"), 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         rect = pygame.Rect(160, 130, 1600, 800)
         surface.blit(panel(rect.size, 26, (10, 16, 22, 215)), rect)
         if not self.profiles:
-            message = self.problem or "Play a round with a person at the table to start counting."
+            message = self.problem or _(
+                "Play a round with a person at the table to start counting."
+            )
             lines = wrap(message, 28, rect.width - 120)
             for i, line in enumerate(lines):
                 y = rect.centery + (i - (len(lines) - 1) / 2) * 38
                 draw_text(surface, line, 28, (rect.centerx, y), MUTED)
             self.menu.draw(surface)
             return
-        columns = (
-            "Player",
-            "Rounds won",
-            "Matches won",
-            "Best round",
-            "Best streak",
-            "Against AI levels",
-        )
         xs = (200, 520, 760, 1000, 1200, 1400)
-        for x, title in zip(xs, columns, strict=True):
-            draw_text(surface, title, 24, (x, rect.y + 50), GOLD, Weight.BOLD, "midleft")
+        for x, title in zip(xs, COLUMNS, strict=True):
+            draw_text(surface, _(title), 24, (x, rect.y + 50), GOLD, Weight.BOLD, "midleft")
         ranked = sorted(self.profiles.items(), key=lambda item: -item[1].rounds)
         for row, (name, p) in enumerate(ranked[:12]):
             y = rect.y + 110 + row * 54
             rate = f" ({100 * p.rounds_won // p.rounds}%)" if p.rounds else ""
-            levels = ", ".join(f"{lv} {w}/{n}" for lv, (n, w) in sorted(p.against.items()))
             cells = (
                 _fit(name, NAME_WIDTH),
-                f"{p.rounds_won} of {p.rounds}{rate}",
-                f"{p.matches_won} of {p.matches}",
+                f"{won_of(p.rounds_won, p.rounds)}{rate}",
+                won_of(p.matches_won, p.matches),
                 str(p.best_round),
                 str(p.best_streak),
-                levels or "-",
+                against_text(p.against),
             )
             for x, cell in zip(xs, cells, strict=True):
                 draw_text(surface, cell, 24, (x, y), WHITE, Weight.REGULAR, "midleft")
