@@ -186,6 +186,35 @@ def fit_name(text: str, width: int) -> tuple[str, int]:
     return text + "...", size
 
 
+def bottom_paragraphs(
+    model: SetupModel, error: str | None, uno: str
+) -> list[tuple[str, tuple[int, int, int]]]:
+    """What the bottom of the screen says (and in what colour): why Start is off, else the
+    hints for this table; ``uno`` is the controller button that calls UNO."""
+    paragraphs: list[tuple[str, tuple[int, int, int]]] = []
+    if error is not None:
+        # TRANSLATORS: {reason} is the rules' own word on why they cannot be played.
+        paragraphs.append((_("Cannot start: {reason}.").format(reason=error), DANGER))
+    people = model.people()
+    if any(model.kinds[s] is SeatKind.PHONE for s in range(model.players)):
+        phones = _(
+            "Phone seats: each person scans their seat's code on the table with their phone "
+            "(same Wi-Fi), then holds their cards there."
+        )
+        paragraphs.append((phones, MUTED))
+    elif not people:
+        paragraphs.append((_("Nobody plays in person: you watch the AIs."), MUTED))
+    if len(people) > 1:
+        couch = _(
+            "Couch play: {uno} on a controller gives it to the next person (again: the one "
+            "after), or A at their first turn. Second person on the keyboard: {keys}."
+        )
+        paragraphs.append((couch.format(uno=uno, keys=_(SECOND_SET_TEXT)), MUTED))
+    if error is None:
+        paragraphs.append((_("Changed rules are shown in amber."), MUTED))
+    return paragraphs
+
+
 @dataclass
 class NameEntry:
     """A seat's name being typed: the text so far, and why Enter was refused, if it was."""
@@ -653,38 +682,8 @@ class SetupScene(Scene):
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         """Between Back and Start: why Start is off, else the hints for this table."""
-        paragraphs: list[tuple[str, tuple[int, int, int]]] = []
-        if self.error is not None:
-            # TRANSLATORS: {reason} is the rules' own word on why they cannot be played.
-            paragraphs.append((_("Cannot start: {reason}.").format(reason=self.error), DANGER))
-        people = self.model.people()
-        phones = [s for s in range(self.model.players) if self.model.kinds[s] is SeatKind.PHONE]
-        if phones:
-            paragraphs.append(
-                (
-                    _(
-                        "Phone seats: each person scans their seat's code on the table with "
-                        "their phone (same Wi-Fi), then holds their cards there."
-                    ),
-                    MUTED,
-                )
-            )
-        elif not people:
-            paragraphs.append((_("Nobody plays in person: you watch the AIs."), MUTED))
-        if len(people) > 1:
-            uno = button_name(self.app.settings.buttons["uno"])
-            paragraphs.append(
-                (
-                    _(
-                        "Couch play: {uno} on a controller gives it to the next person (again: "
-                        "the one after), or A at their first turn. Second person on the "
-                        "keyboard: {keys}."
-                    ).format(uno=uno, keys=_(SECOND_SET_TEXT)),
-                    MUTED,
-                )
-            )
-        if self.error is None:
-            paragraphs.append((_("Changed rules are shown in amber."), MUTED))
+        uno = button_name(self.app.settings.buttons["uno"])
+        paragraphs = bottom_paragraphs(self.model, self.error, uno)
         lines = [
             (line, color)
             for text, color in paragraphs

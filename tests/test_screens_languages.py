@@ -1,0 +1,348 @@
+"""The screens around the table speak the screen's language (issue 40): each one, opened in
+English as a player reaches it, then switched to the pseudo-locale as the Language row switches
+(``App.set_language`` calls every scene's ``relabel``), draws no English; the Language row
+switches at once by mouse, keys and controller; the crash dialog speaks the language, and
+English when the catalogs cannot be read."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game import __version__, i18n
+from game.cards import DeckKind
+from game.i18n import PSEUDO, active
+from game.match import AI_NAMES
+from game.rules import SWITCHES, CustomEffect, Rules, Stacking
+from scenes import crash
+from scenes.app import App, Scene
+from scenes.howto import HowToScene
+from scenes.input import Act, Intent
+from scenes.options import OptionsScene, language_name, next_language
+from scenes.routes import HowTo
+from scenes.setup_model import SWITCH_NAMES
+from scenes.store.logs import NATIVE_NAME, log_path
+from scenes.store.settings import Settings, from_dict, load_settings
+from scenes.store.stats import stats_path
+from scenes.title import licences_folder
+from scenes.ui import forget_text
+from tests import screens_shown
+from tests.screens_shown import watch
+
+# What may stay as it is in any language: names (the title's, the players'), and the About
+# screen's paths and version (filled in below). Single letters (keys, buttons), numbers and
+# symbols pass by themselves: only a run of two ASCII letters counts as a word.
+KEPT = ("ONE MORE CARD", "You", "Tom", *AI_NAMES)
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_words(line: str, kept: tuple[str, ...] = KEPT) -> list[str]:
+    """The plain ASCII words of a drawn line that no exception covers (the pseudo-locale
+    accents every letter of a message, so a word left in ASCII skipped the catalogs)."""
+    for allowed in sorted(kept, key=len, reverse=True):
+        line = line.replace(allowed, "")
+    return WORD.findall(line)
+
+
+def test_the_check_finds_english_and_passes_the_pseudo_locale() -> None:
+    assert english_words("Quick game") == ["Quick", "game"]
+    assert english_words(i18n.pseudo("Quick game")) == []
+    assert english_words("Ana 3/5, D, +, 10") == []
+
+
+def _switch(app: App, code: str) -> None:
+    """The steps of ``App.set_language`` (helper TEXT's, issue 40) that these screens rely on:
+    the language, the choice stored, the cached text forgotten, every scene relabelled."""
+    i18n.use(code)
+    app.settings.language = code
+    forget_text()
+    for scene in app.stack:
+        relabel = getattr(scene, "relabel", None)
+        if callable(relabel):
+            relabel()
+
+
+def _speak(app: App, code: str) -> None:
+    """Switch as the Language row does: the app's own switch once it has one."""
+    switch = getattr(app, "set_language", None)
+    if callable(switch) and getattr(App, "set_language", None) is not _switch:
+        switch(code)
+    else:
+        _switch(app, code)
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """Every test ends with the screen in English, whatever it switched to."""
+    yield
+    i18n.use(i18n.ENGLISH)
+    forget_text()
+
+
+@pytest.fixture
+def speaking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give App a ``set_language`` while helper TEXT's is not merged (the Language row calls
+    it); the real one is used where it exists."""
+    if not hasattr(App, "set_language"):
+        monkeypatch.setattr(App, "set_language", _switch, raising=False)
+
+
+def _drawn_in_pseudo(app: App, kept: tuple[str, ...] = KEPT) -> list[str]:
+    """Switch ``app`` to the pseudo-locale, draw its top screen, and return the lines drawn
+    in plain English (with the words that gave them away)."""
+    _speak(app, PSEUDO)
+    drawn, _shrunk = watch(app)
+    assert drawn, "nothing was drawn"
+    return [
+        f"{line.text!r}: {words}"
+        for line in drawn
+        if line.text.strip() and (words := english_words(line.text, kept))
+    ]
+
+
+SCREENS: dict[str, Callable[[bool], App]] = {
+    "title": screens_shown.title,
+    "setup-10": screens_shown.setup(10),
+    "settings": screens_shown.options,
+    "controls": screens_shown.opened("Settings", "Keys"),
+    "about": screens_shown.opened("About"),
+    "stats-empty": screens_shown.opened("Statistics"),
+}
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_each_screen_draws_no_english_in_the_pseudo_locale(name: str) -> None:
+    app = SCREENS[name](False)
+    kept: tuple[str, ...] = (*KEPT, PSEUDO)  # the Language row names the pseudo-locale's code
+    if name == "about":
+        log = log_path()
+        paths = (str(licences_folder()), str(log), str(log.with_name(NATIVE_NAME)))
+        kept = (*kept, __version__, *paths)
+    assert _drawn_in_pseudo(app, kept) == []
+
+
+def test_the_statistics_table_draws_no_english_in_the_pseudo_locale() -> None:
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    counts = {"rounds": 5, "rounds_won": 3, "matches": 1, "matches_won": 1, "best_round": 87}
+    tom = {**counts, "streak": 1, "best_streak": 2, "against": {"normal": [5, 3], "hard": [2, 0]}}
+    path.write_text(json.dumps({"Tom": tom}), encoding="utf-8")
+    app = screens_shown.opened("Statistics")(False)
+    assert "Tom" in [line.text for line in watch(app)[0]]  # the table is shown, not a message
+    assert _drawn_in_pseudo(app) == []
+
+
+HOWTO_RULES = {
+    "classic": Rules(),
+    "uno2023": Rules(deck=DeckKind.UNO2023, custom_effects=(CustomEffect.REVERSE,)),
+    "house-rules": Rules(deck=DeckKind.HOUSE_RULES, stacking=Stacking.CROSS, jump_in=True),
+    "changed": Rules(hand_size=5, uno_penalty=4, wd4_bluffing=False, teams=True, seven_zero=True),
+}
+
+
+@pytest.mark.parametrize("name", HOWTO_RULES)
+def test_every_page_of_how_to_play_draws_no_english_in_the_pseudo_locale(name: str) -> None:
+    app = screens_shown.title(False)
+    scene = app.go(HowTo(HOWTO_RULES[name], players=4))
+    app.step(1 / 60, [])  # the push is applied at the end of the frame
+    assert isinstance(scene, HowToScene) and app.top is scene
+    found = _drawn_in_pseudo(app)
+    pages = 1
+    while scene.more_below and pages < 60:
+        scene.handle(Intent(Act.PAGE_DOWN))
+        drawn, _shrunk = watch(app)
+        found += [f"{d.text!r}" for d in drawn if d.text.strip() and english_words(d.text)]
+        pages += 1
+    assert not scene.more_below, "the page did not reach its end"
+    assert pages > 2  # the whole page was read, not only its first screen
+    assert found == []
+
+
+def test_how_to_play_keeps_the_readers_place_when_the_language_changes() -> None:
+    app = screens_shown.opened("How to play")(False)
+    scene = app.top
+    assert isinstance(scene, HowToScene)
+    scene.scroll_to(0.5)
+    english = [row.text for row in scene.rows]
+    _speak(app, PSEUDO)
+    assert [row.text for row in scene.rows] != english
+    assert scene.fraction == pytest.approx(0.5, abs=0.02)
+
+
+def test_the_title_keeps_continue_and_its_line_in_the_new_language() -> None:
+    app = screens_shown.title(False)
+    title = app.top
+    assert title is not None
+    menu = screens_shown._menu(title)
+    focus = menu.focus = 2
+    _speak(app, PSEUDO)
+    assert menu.focus == focus
+    assert all(english_words(b.label) == [] for b in menu.buttons)
+
+
+# ------------------------------------------------------------- the Language row
+
+
+def _language_row(scene: Scene) -> int:
+    menu = screens_shown._menu(scene)
+    names = {language.name for language in i18n.LANGUAGES}
+    rows = [i for i, b in enumerate(menu.buttons) if any(n in b.label for n in names)]
+    assert len(rows) == 1, [b.label for b in menu.buttons]
+    return rows[0]
+
+
+@pytest.mark.usefixtures("speaking")
+def test_the_language_row_names_each_language_in_its_own_words() -> None:
+    app = screens_shown.options(False)
+    scene = app.top
+    assert isinstance(scene, OptionsScene)
+    row = scene.menu.buttons[_language_row(scene)]
+    assert row.label == "Language: English"
+    seen = []
+    for _ in i18n.LANGUAGES:
+        row.on_click()
+        app.step(1 / 60, [])
+        row = scene.menu.buttons[_language_row(scene)]
+        seen.append(app.settings.language)
+        # The row is in the new language at once, and names the language in its own words
+        # (a language whose catalog is not there yet speaks English meanwhile).
+        assert language_name(app.settings.language) in row.label
+        assert active().code in (app.settings.language, i18n.ENGLISH)
+    assert seen == [*i18n.CODES[1:], "en"]  # every language once, then English again
+    # The choice is stored with the settings.
+    assert load_settings()[0].language == "en"
+
+
+@pytest.mark.usefixtures("speaking")
+@pytest.mark.parametrize(
+    "press",
+    [
+        [Intent(Act.CONFIRM)],  # Enter (or Space) on the focused row
+        [Intent(Act.CONFIRM, device=0)],  # a controller's A
+    ],
+)
+def test_the_language_row_switches_by_keys_and_controller(press: list[Intent]) -> None:
+    app = screens_shown.options(False)
+    scene = app.top
+    assert isinstance(scene, OptionsScene)
+    scene.menu.focus = _language_row(scene)
+    for intent in press:
+        scene.handle(intent)
+    assert app.settings.language == "de"
+    assert "Deutsch" in scene.menu.buttons[_language_row(scene)].label
+    assert scene.menu.focus == _language_row(scene)  # the focus stays on the row
+
+
+@pytest.mark.usefixtures("speaking")
+def test_the_language_row_switches_by_mouse() -> None:
+    app = screens_shown.options(False)
+    scene = app.top
+    assert isinstance(scene, OptionsScene)
+    rect = scene.menu.buttons[_language_row(scene)].rect
+    scene.handle(Intent(Act.PRESS, pos=rect.center))
+    scene.handle(Intent(Act.RELEASE, pos=rect.center))
+    assert app.settings.language == "de"
+
+
+@pytest.mark.usefixtures("speaking")
+def test_switching_language_in_settings_relabels_the_title_below() -> None:
+    app = screens_shown.options(False)
+    scene = app.top
+    assert isinstance(scene, OptionsScene)
+    _speak(app, PSEUDO)  # the row's cycle has no pseudo-locale: the app's switch goes there
+    app.pop()
+    app.step(1 / 60, [])
+    drawn, _shrunk = watch(app)
+    assert [d.text for d in drawn if english_words(d.text)] == []
+
+
+def test_next_language_starts_from_the_screens_when_following_the_system() -> None:
+    assert active().code == "en"
+    assert next_language("") == "de"  # following the system, which speaks English here
+    assert next_language("fr") == i18n.CODES[i18n.CODES.index("fr") + 1]
+    assert next_language("ja") == "en"
+    assert next_language("xx") == "de"
+
+
+def test_a_stored_language_is_read_back_and_a_foreign_one_reset() -> None:
+    assert from_dict({"language": "pl"}).language == "pl"
+    assert from_dict({"language": ""}).language == ""
+    resets: list[str] = []
+    assert from_dict({"language": "klingon"}, resets).language == ""
+    assert resets == ["language (not a language the game speaks)"]
+    resets = []
+    assert from_dict({"language": 7}, resets).language == ""
+    assert len(resets) == 1
+    assert Settings().language == ""
+
+
+def test_every_switch_has_a_name_on_the_setup_screen() -> None:
+    assert set(SWITCHES) <= set(SWITCH_NAMES)
+
+
+# ------------------------------------------------------------- the crash dialog
+
+
+def _crash_box(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[str, str]]:
+    """Run a crash as the windowed build does and return what its message box said."""
+    shown: list[tuple[str, str]] = []
+
+    def box(title: str, message: str, message_type: str = "info") -> None:
+        shown.append((title, message))
+
+    monkeypatch.setattr(crash, "log_dir", lambda: tmp_path)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(pygame.display, "message_box", box)
+
+    def broken() -> int:
+        raise RuntimeError("the table fell over")
+
+    assert crash.guarded(broken) == 1
+    assert len(shown) == 1
+    return shown
+
+
+def test_the_crash_dialog_speaks_the_screens_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    i18n.use(PSEUDO)
+    ((title, message),) = _crash_box(monkeypatch, tmp_path)
+    log = str(tmp_path / crash.LOG_NAME)
+    assert english_words(title) == []
+    assert english_words(message, (log,)) == []
+    assert log in message  # the placeholder was filled
+
+
+class _Broken:
+    """A translation module whose every call fails (a damaged catalog, a damaged install)."""
+
+    @staticmethod
+    def _(message: str) -> str:
+        raise OSError("the catalog is unreadable")
+
+
+@pytest.mark.parametrize("module", [None, _Broken()])
+def test_the_crash_dialog_falls_back_to_english(
+    module: object, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(crash, "i18n", module)
+    ((title, message),) = _crash_box(monkeypatch, tmp_path)
+    assert title == "One More Card stopped"
+    assert message.startswith("Sorry, the game stopped because of an error.\n\nThe details are")
+
+
+def test_a_translation_that_lost_its_placeholder_still_says_where_the_log_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(crash, "_", lambda message: message.replace("{path}", "{pfad}"))
+    assert crash.where_told(Path("/x/crash.log")) == "The details are in /x/crash.log."
