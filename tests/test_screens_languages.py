@@ -22,7 +22,7 @@ import pytest
 from game import __version__, i18n
 from game.cards import DeckKind
 from game.i18n import PSEUDO, active
-from game.match import AI_NAMES
+from game.match import AI_NAMES, SeatKind
 from game.rules import SWITCHES, CustomEffect, Rules, Stacking
 from scenes import crash
 from scenes.app import App, Scene
@@ -30,11 +30,12 @@ from scenes.howto import HowToScene
 from scenes.input import Act, Intent
 from scenes.options import OptionsScene, language_name, next_language
 from scenes.routes import HowTo
+from scenes.setup import SetupScene
 from scenes.setup_model import SWITCH_NAMES
 from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.settings import Settings, from_dict, load_settings
 from scenes.store.stats import stats_path
-from scenes.title import licences_folder
+from scenes.title import ReplaceOverlay, licences_folder
 from scenes.ui import forget_text
 from tests import screens_shown
 from tests.screens_shown import watch
@@ -42,7 +43,8 @@ from tests.screens_shown import watch
 # What may stay as it is in any language: names (the title's, the players'), and the About
 # screen's paths and version (filled in below). Single letters (keys, buttons), numbers and
 # symbols pass by themselves: only a run of two ASCII letters counts as a word.
-KEPT = ("ONE MORE CARD", "You", "Tom", *AI_NAMES)
+# Default seat names ("You", "Player 2") are names too: saves and statistics keep them.
+KEPT = ("ONE MORE CARD", "You", "Player", "Tom", *AI_NAMES)
 WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -140,6 +142,31 @@ def test_the_statistics_table_draws_no_english_in_the_pseudo_locale() -> None:
     app = screens_shown.opened("Statistics")(False)
     assert "Tom" in [line.text for line in watch(app)[0]]  # the table is shown, not a message
     assert _drawn_in_pseudo(app) == []
+
+
+def test_setup_with_phones_couch_play_and_a_refused_name_draws_no_english() -> None:
+    app = screens_shown.setup(10)(False)
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    scene.model.kinds[1] = SeatKind.PHONE  # a phone seat and two people at the screen
+    scene.model.kinds[2] = None
+    _speak(app, PSEUDO)
+    for seat in (0, 2):  # a name given to one seat is refused for another, with the reason
+        scene._edit_name(seat)
+        scene._type("Tom")
+        scene._finish_name(keep=True)
+    assert scene.entry is not None and scene.entry.problem
+    assert _drawn_in_pseudo(app) == []
+
+
+def test_the_question_before_replacing_a_match_draws_no_english() -> None:
+    app = screens_shown.title(False)
+    app.push(ReplaceOverlay(app, "4 players, round 2, 31 moves so far", print, print))
+    app.step(1 / 60, [])
+    assert isinstance(app.top, ReplaceOverlay)
+    found = _drawn_in_pseudo(app)
+    # The match's line was made before the switch (the title makes it again on its relabel).
+    assert [line for line in found if "players" not in line] == []
 
 
 HOWTO_RULES = {
