@@ -24,7 +24,7 @@ from scenes.art import felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.howto_text import sections
 from scenes.input import Act, Intent
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, ink_pitch, panel, wrap
 
 # ---------------------------------------------------------------------------------------------
 # The scene
@@ -210,7 +210,7 @@ class HowToScene(Scene):
         room = self.menu.buttons[0].rect.x - 30 - self.rect.x
         # Wrapped rather than shrunk: Large text made it 14 px to fit one line.
         lines = wrap(hint, HINT_SIZE, room, Weight.SEMIBOLD)[:2]
-        pitch = scaled(HINT_SIZE) + 4
+        pitch = ink_pitch(lines, HINT_SIZE, Weight.SEMIBOLD, scaled(HINT_SIZE) + 4)
         for i, line in enumerate(lines):
             y = 998 + (i - (len(lines) - 1) / 2) * pitch
             draw_text(surface, line, HINT_SIZE, (self.rect.x, y), MUTED, anchor="midleft")

@@ -33,7 +33,7 @@ from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controlle
 from scenes.routes import Table
 from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed, value_text
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ink_pitch, panel, wrap
 
 # Where the screen puts things, worked out for the text size in use. Large text makes every
 # word 1.4 times bigger, so the rows cannot keep the places laid out for the normal size ("Seat
@@ -121,9 +121,12 @@ def detail_pitch() -> int:
     return round(scaled(SWITCH_DETAIL_SIZE) * 1.2)
 
 
-def row_height(detail_lines: int) -> int:
-    """A switch row: its title, its explanation's lines and a gap; never below the original."""
-    return max(52, title_pitch() + detail_lines * detail_pitch() + 6)
+def row_height(detail_lines: int, title: int | None = None, detail: int | None = None) -> int:
+    """A switch row: its title, its explanation's lines and a gap; never below the original.
+    ``title`` and ``detail`` are the lines' pitches where the language needs more room."""
+    title = title_pitch() if title is None else title
+    detail = detail_pitch() if detail is None else detail
+    return max(52, title + detail_lines * detail + 6)
 
 
 @cache
@@ -242,6 +245,7 @@ class SetupScene(Scene):
         self._name_buttons: list[Button] = []
         self._switch_buttons: list[Button] = []
         self._row_h = row_height(1)
+        self._title_pitch, self._detail_pitch = title_pitch(), detail_pitch()
         self._visible = 12  # switch rows shown (set by _build for the text size)
         self._build()
 
@@ -309,7 +313,12 @@ class SetupScene(Scene):
         self._switch_buttons = []
         # Every row as tall as the longest explanation needs, so rows do not jump on a change.
         lines = max((len(self._detail_lines(n)) for n in names), default=1)
-        self._row_h = row_height(lines)
+        # Taller letters (Japanese, the pseudo-locale's brackets) space the lines further.
+        titles = [switch_label(n) for n in names]
+        details = [line for n in names for line in self._detail_lines(n)]
+        self._title_pitch = ink_pitch(titles, SWITCH_TITLE_SIZE, Weight.BOLD, title_pitch())
+        self._detail_pitch = ink_pitch(details, SWITCH_DETAIL_SIZE, Weight.REGULAR, detail_pitch())
+        self._row_h = row_height(lines, self._title_pitch, self._detail_pitch)
         self._visible = grid.rows_visible(self._row_h)
         self.scroll = max(0, min(self.scroll, len(names) - self._visible))
         button_h = max(44, scaled(SWITCH_TITLE_SIZE) + 16)
@@ -662,12 +671,13 @@ class SetupScene(Scene):
         for row, name in enumerate(self._names[self.scroll : self.scroll + self._visible]):
             top = SWITCH_TOP + row * self._row_h
             title = switch_label(name)
-            title_y = top + title_pitch() // 2
+            title_y = top + self._title_pitch // 2
             draw_text(
                 surface, title, SWITCH_TITLE_SIZE, (x, title_y), WHITE, Weight.BOLD, "midleft"
             )
             for i, line in enumerate(self._detail_lines(name)):
-                y = top + title_pitch() + i * detail_pitch() + detail_pitch() // 2
+                pitch = self._detail_pitch
+                y = top + self._title_pitch + i * pitch + pitch // 2
                 size = SWITCH_DETAIL_SIZE
                 draw_text(surface, line, size, (x, y), MUTED, Weight.REGULAR, "midleft")
         if len(self._names) > self._visible:

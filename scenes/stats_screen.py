@@ -4,6 +4,8 @@ rounds against each AI level, from ``scenes.store.stats``, with what was wrong w
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from game.ai import Level
@@ -13,10 +15,24 @@ from scenes.art import felt
 from scenes.assets import Weight, font
 from scenes.input import Act, Intent
 from scenes.store.stats import load_stats
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.ui import (
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_text,
+    ellipsize,
+    fit_size,
+    panel,
+    wrap,
+)
 
 # The player column's width: 24 wide letters at the table's size would run into the next column.
 NAME_WIDTH = 300
+XS = (200, 520, 760, 1000, 1200, 1400)  # where the columns start
+COLUMN_GAP = 16
+CELL_SIZE = 24
 COLUMNS = (
     N_("Player"),
     N_("Rounds won"),
@@ -62,6 +78,19 @@ def _fit(text: str, width: int) -> str:
     return text + "..."
 
 
+def _cell(
+    surface: pygame.Surface,
+    text: str,
+    at: tuple[int, int],
+    room: int,
+    color: tuple[int, int, int],
+    weight: Weight,
+) -> None:
+    """One cell of the table, fitted to its column's ``room`` (smaller, then cut)."""
+    size = fit_size(text, CELL_SIZE, room, weight)
+    draw_text(surface, ellipsize(text, size, room, weight), size, at, color, weight, "midleft")
+
+
 class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -92,9 +121,11 @@ class StatsScene(Scene):
                 draw_text(surface, line, 28, (rect.centerx, y), MUTED)
             self.menu.draw(surface)
             return
-        xs = (200, 520, 760, 1000, 1200, 1400)
-        for x, title in zip(xs, COLUMNS, strict=True):
-            draw_text(surface, _(title), 24, (x, rect.y + 50), GOLD, Weight.BOLD, "midleft")
+        # Each column's room runs to the next one; a longer language's words are drawn smaller
+        # (then cut) rather than over their neighbour's.
+        rooms = [b - a - COLUMN_GAP for a, b in itertools.pairwise((*XS, rect.right - 40))]
+        for x, room, title in zip(XS, rooms, COLUMNS, strict=True):
+            _cell(surface, _(title), (x, rect.y + 50), room, GOLD, Weight.BOLD)
         ranked = sorted(self.profiles.items(), key=lambda item: -item[1].rounds)
         for row, (name, p) in enumerate(ranked[:12]):
             y = rect.y + 110 + row * 54
@@ -107,8 +138,8 @@ class StatsScene(Scene):
                 str(p.best_streak),
                 against_text(p.against),
             )
-            for x, cell in zip(xs, cells, strict=True):
-                draw_text(surface, cell, 24, (x, y), WHITE, Weight.REGULAR, "midleft")
+            for x, room, cell in zip(XS, rooms, cells, strict=True):
+                _cell(surface, cell, (x, y), room, WHITE, Weight.REGULAR)
         if self.problem:
             lines = wrap(self.problem, 22, rect.width - 80)
             for i, line in enumerate(lines):

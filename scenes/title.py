@@ -21,7 +21,7 @@ from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, asset_root
+from scenes.assets import Weight, asset_root, font
 from scenes.input import Intent
 from scenes.routes import About, HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
@@ -36,6 +36,8 @@ from scenes.ui import (
     Menu,
     draw_question,
     draw_text,
+    fit_size,
+    ink_pitch,
     panel,
     wrap,
 )
@@ -250,7 +252,10 @@ class ReplaceOverlay(Scene):
 # The About screen's rows.
 ABOUT_SIZE = 26
 ABOUT_STEP = 36
-ABOUT_LABEL_WIDTH = 230
+ABOUT_LABEL_WIDTH = 230  # at least; a longer language's labels widen the column
+ABOUT_LABEL_MOST = 520
+ABOUT_GAP = 24
+
 
 CREDITS = N_(
     "Made by The One More Card authors. Typeface: Inter, by The Inter Project Authors (SIL Open"
@@ -311,15 +316,23 @@ class AboutScene(Scene):
         draw_text(surface, title, 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         rect = pygame.Rect(160, 130, 1600, 800)
         surface.blit(panel(rect.size, 26, (10, 16, 22, 215)), rect)
-        x_label, x_text = rect.x + 60, rect.x + 60 + ABOUT_LABEL_WIDTH
+        widest = max(font(ABOUT_SIZE, Weight.BOLD).size(label)[0] for label, _t in self.rows)
+        label_width = min(ABOUT_LABEL_MOST, max(ABOUT_LABEL_WIDTH, widest + ABOUT_GAP))
+        x_label, x_text = rect.x + 60, rect.x + 60 + label_width
         width = rect.right - 60 - x_text
+        wrapped = [wrap(text, ABOUT_SIZE, width) or [""] for _label, text in self.rows]
+        every = [line for lines in wrapped for line in lines]
+        step = ink_pitch(every, ABOUT_SIZE, Weight.REGULAR, ABOUT_STEP)
         y = rect.y + 60
-        for label, text in self.rows:
-            draw_text(surface, label, ABOUT_SIZE, (x_label, y), GOLD, Weight.BOLD, "midleft")
-            for line in wrap(text, ABOUT_SIZE, width) or [""]:
-                draw_text(surface, line, ABOUT_SIZE, (x_text, y), WHITE, Weight.REGULAR, "midleft")
-                y += ABOUT_STEP
-            y += ABOUT_STEP // 2
+        for (label, _text), lines in zip(self.rows, wrapped, strict=True):
+            size = fit_size(label, ABOUT_SIZE, label_width - ABOUT_GAP, Weight.BOLD)
+            draw_text(surface, label, size, (x_label, y), GOLD, Weight.BOLD, "midleft")
+            for line in lines:
+                # A path has no space to wrap at: drawn smaller where it is longer than the room.
+                fitted = fit_size(line, ABOUT_SIZE, width, Weight.REGULAR)
+                draw_text(surface, line, fitted, (x_text, y), WHITE, Weight.REGULAR, "midleft")
+                y += step
+            y += step // 2
         note = _("A copy of the log helps when you report a problem.")
         draw_text(surface, note, 22, (rect.centerx, rect.bottom - 40), MUTED)
         self.menu.draw(surface)

@@ -26,6 +26,7 @@ from game.match import AI_NAMES, SeatKind
 from game.rules import SWITCHES, CustomEffect, Rules, Stacking
 from scenes import crash
 from scenes.app import App, Scene
+from scenes.assets import Weight
 from scenes.howto import HowToScene
 from scenes.input import Act, Intent
 from scenes.options import OptionsScene, language_name, next_language
@@ -36,7 +37,7 @@ from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.settings import Settings, from_dict, load_settings
 from scenes.store.stats import stats_path
 from scenes.title import ReplaceOverlay, licences_folder
-from scenes.ui import forget_text
+from scenes.ui import forget_text, ink_pitch, render
 from tests import screens_shown
 from tests.screens_shown import watch
 
@@ -167,6 +168,39 @@ def test_the_question_before_replacing_a_match_draws_no_english() -> None:
     found = _drawn_in_pseudo(app)
     # The match's line was made before the switch (the title makes it again on its relabel).
     assert [line for line in found if "players" not in line] == []
+
+
+def _touching(app: App) -> list[str]:
+    """Pairs of lines the top screen drew whose letters overlap (more than a 2 px touch)."""
+    drawn, _shrunk = watch(app)
+    inks = []
+    for line in drawn:
+        ink = render(line.text, line.size, (255, 255, 255), line.weight).get_bounding_rect()
+        if ink.height:
+            inks.append((line.text, ink.move(line.rect.topleft)))
+    return [
+        f"{a!r} / {b!r}"
+        for i, (a, first) in enumerate(inks)
+        for b, second in inks[i + 1 :]
+        if (common := first.clip(second)).width > 2 and common.height > 2
+    ]
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("name", ["about", "stats", "setup-10", "settings", "controls", "title"])
+def test_longer_words_do_not_run_into_each_other(name: str, large: bool) -> None:
+    # A table to show (the About screen's label column and the statistics' columns are the
+    # ones a longer language widens).
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    against = {"easy": [4, 4], "normal": [5, 3], "hard": [2, 0], "expert": [1, 0]}
+    tom = {"rounds": 5, "rounds_won": 3, "matches": 1, "matches_won": 1, "against": against}
+    path.write_text(json.dumps({"Tom": tom}), encoding="utf-8")
+    builds = {**SCREENS, "stats": screens_shown.opened("Statistics")}
+    app = builds[name](large)
+    assert _touching(app) == []  # in English
+    _speak(app, PSEUDO)
+    assert _touching(app) == []  # and 40% longer
 
 
 HOWTO_RULES = {
@@ -311,6 +345,16 @@ def test_a_stored_language_is_read_back_and_a_foreign_one_reset() -> None:
     assert from_dict({"language": 7}, resets).language == ""
     assert len(resets) == 1
     assert Settings().language == ""
+
+
+def test_taller_letters_space_the_lines_further() -> None:
+    pygame.font.init()
+    latin = ["Hand size", "Draw mode"]
+    assert ink_pitch(latin, 22, Weight.BOLD, 24) == 24  # English keeps its spacing
+    tall = render("Hg", 40, (255, 255, 255), Weight.BOLD).get_bounding_rect().height
+    assert ink_pitch([*latin, "Hg"], 22, Weight.BOLD, 24) == 24  # the same letters, smaller
+    assert ink_pitch(["Hg"], 40, Weight.BOLD, 24) == tall + 1
+    assert ink_pitch([], 22, Weight.BOLD, 24) == 24
 
 
 def test_every_switch_has_a_name_on_the_setup_screen() -> None:

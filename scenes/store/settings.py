@@ -35,7 +35,7 @@ class Settings:
     reduced_motion: bool = False  # shorter flights, nothing that moves by itself
     fullscreen: bool = False
     large_text: bool = False  # every text bigger (scenes.assets), for reading across a room
-    # The screen's language, a code of game.i18n.LANGUAGES; "" follows the system's.
+    # The screen's language (a code of game.i18n.CODES); "" follows the system's.
     language: str = ""
     # Rebindable moves: an SDL key code (pygame.K_*) and an SDL game-controller button number.
     # Codes, because SDL has no name for many keys; names in older files are read as codes.
