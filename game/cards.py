@@ -11,12 +11,19 @@ Short names are used by tests, records and logs: ``R5`` (red five), ``G+2`` (gre
 ``BS`` (blue Skip), ``YR`` (yellow Reverse), ``W`` (Wild), ``W+4`` (Wild Draw Four),
 ``WSH`` (Wild Shuffle Hands), ``WC`` (Wild Customizable), ``WGC`` (Wild Game Changer) and
 ``R3H`` (red 3, House Rules card).
+
+A card's readable name (``Card.label``, ``card_name``) comes from the catalogs: one pattern per
+kind ("{color} {number}", "{color} Skip", "Wild Draw Four"...), so each language orders the
+colour and the rank its own way (docs/LANGUAGES.md). Codes and enum values are never translated.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from functools import lru_cache
+
+from game.i18n import Tongue, active
 
 
 class Color(Enum):
@@ -76,6 +83,8 @@ class Rank(IntEnum):
 
     @property
     def label(self) -> str:
+        """The rank's English name ("Skip", "8"), for technical texts (logs, the engine's
+        explanations); a person reads ``Card.label`` or ``card_name``."""
         return _RANK_LABELS[self]
 
 
@@ -143,14 +152,105 @@ class Card:
 
     @property
     def label(self) -> str:
-        """A readable name: "Red 5", "Green Draw Two", "Wild Draw Four", "Blue 3 (House Rules)"."""
-        if self.color is None:
-            return self.rank.label
-        text = f"{self.color.value.capitalize()} {self.rank.label}"
-        return text + " (House Rules)" if self.house_rule else text
+        """A readable name in the screen's language now: "Red 5", "Green Draw Two", "Wild Draw
+        Four", "Blue 3 (House Rules)" (``card_name`` names it in another language)."""
+        return card_name(self)
 
     def __str__(self) -> str:
         return self.code
+
+
+def color_name(color: Color, tongue: Tongue | None = None) -> str:
+    """A colour as a person picks or reads it on its own ("Red": a button, a heading), in
+    ``tongue`` (default: the screen's language now)."""
+    t = tongue or active()
+    match color:
+        case Color.RED:
+            return t.pgettext("card color", "Red")
+        case Color.YELLOW:
+            return t.pgettext("card color", "Yellow")
+        case Color.GREEN:
+            return t.pgettext("card color", "Green")
+        case Color.BLUE:
+            return t.pgettext("card color", "Blue")
+
+
+def color_in_sentence(color: Color, tongue: Tongue | None = None) -> str:
+    """A colour inside a sentence, where English writes it in small letters ("Ana names red",
+    "play red or a wild")."""
+    t = tongue or active()
+    match color:
+        case Color.RED:
+            return t.pgettext("color in a sentence", "red")
+        case Color.YELLOW:
+            return t.pgettext("color in a sentence", "yellow")
+        case Color.GREEN:
+            return t.pgettext("color in a sentence", "green")
+        case Color.BLUE:
+            return t.pgettext("color in a sentence", "blue")
+
+
+def _color_in_card_name(color: Color, t: Tongue) -> str:
+    # A language may give a colour another form inside a card's name than on its own (its
+    # gender or case follows the card's word): hence a context of its own.
+    match color:
+        case Color.RED:
+            return t.pgettext("color in a card name", "Red")
+        case Color.YELLOW:
+            return t.pgettext("color in a card name", "Yellow")
+        case Color.GREEN:
+            return t.pgettext("color in a card name", "Green")
+        case Color.BLUE:
+            return t.pgettext("color in a card name", "Blue")
+
+
+def card_name(card: Card, tongue: Tongue | None = None) -> str:
+    """``card``'s readable name in ``tongue`` (default: the screen's language now): a phone
+    names its cards in its own language."""
+    return _name(tongue or active(), card.color, card.rank, card.house_rule)
+
+
+# Names are asked for on every frame that shows a card's name: kept per language and kind. A
+# Tongue is made once per language (game.i18n caches it), and a new catalog folder makes new
+# Tongues, so a stale name is never returned.
+@lru_cache(maxsize=1024)
+def _name(t: Tongue, color: Color | None, rank: Rank, house_rule: bool) -> str:
+    if color is None:
+        return _wild_name(t, rank)
+    shown = _color_in_card_name(color, t)
+    if rank.is_number and house_rule:
+        # TRANSLATORS: a numbered card of the House Rules! deck that lets its player make a rule.
+        return t.gettext("{color} {number} (House Rules)").format(color=shown, number=int(rank))
+    if rank.is_number:
+        # TRANSLATORS: a number card, e.g. "Red 5": {color} is the colour, {number} 0 to 9.
+        return t.gettext("{color} {number}").format(color=shown, number=int(rank))
+    if rank is Rank.SKIP:
+        # TRANSLATORS: the card the official rule sheet of your language calls Skip.
+        return t.gettext("{color} Skip").format(color=shown)
+    if rank is Rank.REVERSE:
+        # TRANSLATORS: the card the official rule sheet of your language calls Reverse.
+        return t.gettext("{color} Reverse").format(color=shown)
+    # TRANSLATORS: the card the official rule sheet of your language calls Draw Two.
+    return t.gettext("{color} Draw Two").format(color=shown)
+
+
+def _wild_name(t: Tongue, rank: Rank) -> str:
+    match rank:
+        case Rank.WILD:
+            # TRANSLATORS: the card the official rule sheet of your language calls Wild.
+            return t.gettext("Wild")
+        case Rank.WILD_DRAW_FOUR:
+            # TRANSLATORS: the card the official rule sheet of your language calls Wild Draw 4.
+            return t.gettext("Wild Draw Four")
+        case Rank.WILD_SHUFFLE_HANDS:
+            # TRANSLATORS: a wild card of the 2023 deck: its player shuffles every hand together.
+            return t.gettext("Wild Shuffle Hands")
+        case Rank.WILD_CUSTOMIZABLE:
+            # TRANSLATORS: a wild card of the 2023 deck whose effect the players decide.
+            return t.gettext("Wild Customizable")
+        case _:
+            # TRANSLATORS: the wild card of the UNO House Rules! deck (Game Changer).
+            return t.gettext("Wild Game Changer")
 
 
 def kind_of(code: str) -> tuple[Color | None, Rank, bool]:

@@ -109,7 +109,7 @@ from game.actions import (
     Play,
     describe_action,
 )
-from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
+from game.cards import COLORS, Card, Color, DeckKind, Rank, color_in_sentence, deck, find_cards
 from game.events import (
     CardPlayed,
     CardReturned,
@@ -144,6 +144,7 @@ from game.events import (
     UnoCaught,
     WentOut,
 )
+from game.i18n import active
 from game.rules import (
     ChallengeOutcome,
     CustomEffect,
@@ -1416,6 +1417,55 @@ class Game:
                 return f"{who} to compose the Wild Customizable effect"
             case _:  # the hand is over (why_illegal says itself when the match is over)
                 return f"seat {self.dealer} to deal the next hand"
+
+    def play_refusal(self, player: int, card: Card) -> str:
+        """Why ``player`` may not play ``card`` in their normal turn now, as a sentence for that
+        person in the screen's language ("Yellow 8 does not match: play red, an 8 or a wild.");
+        "" when the card may be played or the reason is not about the card (another seat's
+        turn, a decision pending: the table words those itself). ``why_illegal`` says the same
+        in the engine's terms, for logs."""
+        hand = self.hands[player] if 0 <= player < self.players else []
+        if self.phase is not Phase.PLAY or player != self.actor or card not in hand:
+            return ""
+        if self.can_play(player, card):
+            return ""
+        t = active()
+        if card.is_wild and self.rules.no_wild_finish and len(hand) == 1:
+            return t.gettext("A wild may not be your last card.")
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            if not any(c.color is self.color for c in hand):
+                # wd4_wilds_count_as_color: another wild in hand forbids it.
+                return t.gettext("You hold another wild, so a Wild Draw Four is not allowed.")
+            if self.color is None:
+                return t.gettext("You hold the current color, so a Wild Draw Four is not allowed.")
+            return t.gettext("You hold {color}, so a Wild Draw Four is not allowed.").format(
+                color=color_in_sentence(self.color, t)
+            )
+        fields = {
+            "card": card.label,
+            "color": (
+                color_in_sentence(self.color, t)
+                if self.color
+                else t.pgettext("color in a sentence", "any color")
+            ),
+        }
+        top = self.top
+        if top.is_wild:
+            # TRANSLATORS: {card} is the card refused, {color} the colour to play (red...).
+            text = t.gettext("{card} does not match: play {color} or a wild.")
+        elif top.rank is Rank.SKIP:
+            text = t.gettext("{card} does not match: play {color}, a Skip or a wild.")
+        elif top.rank is Rank.REVERSE:
+            text = t.gettext("{card} does not match: play {color}, a Reverse or a wild.")
+        elif top.rank is Rank.DRAW_TWO:
+            text = t.gettext("{card} does not match: play {color}, a Draw Two or a wild.")
+        elif top.rank is Rank.EIGHT:
+            # TRANSLATORS: English says "an 8" but "a 5": the same as the next message.
+            text = t.gettext("{card} does not match: play {color}, an 8 or a wild.")
+        else:
+            # TRANSLATORS: {number} is the number on the top card of the discard pile.
+            text = t.gettext("{card} does not match: play {color}, a {number} or a wild.")
+        return text.format(number=int(top.rank), **fields)
 
     # ------------------------------------------------------------------ positions
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
-import struct
 import re
+import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache

@@ -40,6 +40,7 @@ from game.ai.driver import AutoTable, Proposal, earliest
 from game.ai.memory import Memory
 from game.engine import Game, IllegalAction, Phase
 from game.events import Event, MatchEnded
+from game.i18n import N_, _
 from game.rules import Rules
 from game.view import SeatView
 
@@ -153,13 +154,13 @@ class Refusal(Enum):
 
 
 REFUSAL_TEXT: dict[Refusal, str] = {
-    Refusal.NO_SUCH_SEAT: "There is no such seat at this table.",
-    Refusal.AI_SEAT: "That seat is played by the computer.",
-    Refusal.NOT_YOUR_SEAT: "You can only make your own moves.",
-    Refusal.ROUND_OVER: "This hand is over.",
+    Refusal.NO_SUCH_SEAT: N_("There is no such seat at this table."),
+    Refusal.AI_SEAT: N_("That seat is played by the computer."),
+    Refusal.NOT_YOUR_SEAT: N_("You can only make your own moves."),
+    Refusal.ROUND_OVER: N_("This hand is over."),
     # A button or key left over from a moment that has passed.
-    Refusal.NOT_NOW: "That move is not possible any more: the game has moved on.",
-    Refusal.FINISHED: "The match is over.",
+    Refusal.NOT_NOW: N_("That move is not possible any more: the game has moved on."),
+    Refusal.FINISHED: N_("The match is over."),
 }
 
 
@@ -168,7 +169,8 @@ class Refused(Exception):
 
     def __init__(self, reason: Refusal) -> None:
         self.reason = reason
-        self.text = REFUSAL_TEXT[reason]
+        # Told to the person at once: in the screen's language of this moment.
+        self.text = _(REFUSAL_TEXT[reason])
         super().__init__(self.text)
 
 
@@ -537,7 +539,7 @@ class Match:
         is over, no AI wants to act (a person must), or ``limit`` actions were applied."""
         self._check_not_notifying()
         events: list[Event] = []
-        for _ in range(limit):
+        for _step in range(limit):
             if not self._ai_may_act():
                 break
             first = earliest(self.auto.proposals())

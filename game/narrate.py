@@ -1,14 +1,17 @@
 """Plain sentences for what just happened, from one seat's view of the events.
 
 One batch of events (what a single action caused) becomes one line for the status bar and the
-move log: "Ana plays Red Draw Two: Ben draws 2, Ben is skipped". The events are redacted for
-the viewing seat first, so the text never names a card the viewer may not see.
+move log: "Ana plays Red Draw Two: Ben draws 2 cards, Ben is skipped". The events are redacted
+for the viewing seat first, so the text never names a card the viewer may not see. The words are
+whole sentences of the catalogs, in each person form (``game.narrate_words``), in the reader's
+language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.cards import color_in_sentence
 from game.engine import Game
 from game.events import (
     CardPlayed,
@@ -44,11 +47,68 @@ from game.events import (
     WentOut,
     redact,
 )
+from game.i18n import Tongue, active
 from game.match import MatchSetup, SeatKind
+from game.narrate_words import (
+    AND,
+    CALL_UNO,
+    CARD_RETURNED,
+    CATCH,
+    CHALLENGE_BLUFF,
+    CHALLENGE_LEGAL,
+    CLOCKWISE,
+    COUNTER_CLOCKWISE,
+    COVERED,
+    CUSTOM_EFFECT,
+    DISCARD,
+    DRAW_CARD,
+    DRAW_COUNT,
+    FIRST_CARD,
+    HAND_SHOWN,
+    HAND_SHOWN_EMPTY,
+    HOUSE_RULE,
+    JUMP_IN,
+    LINE,
+    MATCH_WON,
+    MATCH_WON_BY_SEVERAL,
+    MATCH_WON_WITH_YOU,
+    NAME_COLOR,
+    PASS,
+    PASS_LEFT,
+    PASS_RIGHT,
+    PLAY,
+    RACE,
+    RACE_LOST,
+    RESHUFFLED,
+    RETURNED_TO_DECK,
+    ROUND,
+    ROUND_BLOCKED,
+    ROUND_WON,
+    SHUFFLE_HANDS,
+    SKIPPED,
+    SWAP_HANDS,
+    TAKE_OR_CHALLENGE,
+    TAKE_OR_STACK,
+    WENT_OUT,
+    YOU_ALONE,
+    Impersonal,
+    Say,
+    SayCount,
+)
 from game.record import replayed
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, Rules, Stacking
+from game.rules import (
+    Rules,
+    Stacking,
+    custom_effect_text,
+    listed,
+    race_action_in_sentence,
+    race_action_text,
+)
 
+# The name a seat keeps when the person at the screen did not type one: that seat is spoken to.
 YOU = "You"
+# Reasons to draw that the line says ("for the bluff"); the others say only the count.
+_SAID_REASONS = frozenset(r for r in DRAW_COUNT if r is not None)
 
 
 # The events ``Narrator._rule_phrase`` tells: mypy checks that ``phrase`` hands it no other.
@@ -74,7 +134,11 @@ class Narrator:
     """Names the seats for one reader. ``viewer`` is whose cards the text may name (redaction);
     when ``viewer_is_person`` that seat is the reader and is told "you": "You play Red 9",
     "Ana catches you", "You win the round and score 39". Everyone else is called by the name
-    typed for their seat."""
+    typed for their seat.
+
+    ``tongue`` is the reader's language (a phone's); None speaks the screen's language of the
+    moment of each line (``game.i18n.active()``), so a change in Settings reaches the log at
+    once. Every line is a whole sentence of the catalogs (``game.narrate_words``)."""
 
     def __init__(
         self,
@@ -82,6 +146,8 @@ class Narrator:
         viewer: int,
         viewer_is_person: bool,
         stacking: bool = False,
+        *,
+        tongue: Tongue | None = None,
     ) -> None:
         self.names = list(names)
         self.viewer = viewer
@@ -89,142 +155,177 @@ class Narrator:
         self.you = viewer if viewer_is_person and 0 <= viewer < len(self.names) else None
         # Without stacking a penalty waits only on a Wild Draw Four's challenge: never say "stack".
         self.stacking = stacking
+        self.tongue = tongue
+
+    def _t(self) -> Tongue:
+        return self.tongue or active()
 
     def name(self, seat: int) -> str:
         """The seat's label on its own (a plate, a score row, a button): "You" for the reader."""
-        return YOU if seat == self.you else self.names[seat]
-
-    def _who(self, seat: int) -> str:
-        """The seat inside a sentence: "you" for the reader (the line's start is capitalized)."""
-        return "you" if seat == self.you else self.names[seat]
-
-    def verb(self, seat: int, third: str, base: str) -> str:
-        """ "Ana plays" / "you play"."""
-        return f"{self._who(seat)} {base if seat == self.you else third}"
-
-    def be(self, seat: int, third: str = "is", second: str = "are") -> str:
-        """ "Ana is" / "you are" (``third``/``second`` for other tenses: was/were)."""
-        return self.verb(seat, third, second)
+        return self._t().gettext(YOU_ALONE) if seat == self.you else self.names[seat]
 
     def line(self, events: Sequence[Event]) -> str:
-        phrases = []
+        """One action's events as one line: its first clause, then what followed."""
+        phrases: list[str] = []
         turned = False
         for event in events:
             if isinstance(event, FirstCardTurned) and turned:
                 # Flipping again until a number card: say it is covered, not a second "first".
-                phrases.append(f"covered by {event.card.label}")
+                phrases.append(self._t().gettext(COVERED).format(card=event.card.label))
                 continue
             turned = turned or isinstance(event, FirstCardTurned)
-            phrase = self.phrase(redact(event, self.viewer))
+            phrase = self.phrase(redact(event, self.viewer), first=not phrases)
             if phrase:
                 phrases.append(phrase)
         if not phrases:
             return ""
         head, *rest = phrases
-        return _capital(f"{head}: {', '.join(rest)}" if rest else head)
+        if not rest:
+            return head
+        t = self._t()
+        return t.gettext(LINE).format(first=head, rest=listed(rest, t))
 
-    def phrase(self, event: Event) -> str:
+    # ------------------------------------------------------------------ sentences
+
+    def _say(self, say: Say, seat: int, first: bool, target: int = -1, **fields: object) -> str:
+        """``say`` in the form for ``seat`` (and ``target``), translated and filled."""
+        if seat == self.you:
+            message = say.you_first if first else say.you_later
+        elif target == self.you and target >= 0 and say.to_you:
+            message = say.to_you
+        else:
+            message = say.named
+        target_name = self.names[target] if 0 <= target < len(self.names) else ""
+        return (
+            self._t().gettext(message).format(name=self.names[seat], target=target_name, **fields)
+        )
+
+    def _count(self, say: SayCount, seat: int, first: bool, count: int, **fields: object) -> str:
+        if seat == self.you:
+            singular, plural = say.you_first if first else say.you_later
+        else:
+            singular, plural = say.named
+        text = self._t().ngettext(singular, plural, count)
+        return text.format(name=self.names[seat], count=count, **fields)
+
+    def _plain(self, say: Impersonal, first: bool, **fields: object) -> str:
+        return self._t().gettext(say.first if first else say.later).format(**fields)
+
+    def phrase(self, event: Event, first: bool = False) -> str:
+        """One event's clause ("" for an event the line does not tell); ``first``: it starts
+        the line (the reader is "You", not "you")."""
         match event:
             case RoundStarted(round=number, dealer=dealer):
-                return f"Round {number}: {self.verb(dealer, 'deals', 'deal')}"
+                return self._say(ROUND, dealer, first, number=number)
             case CardsDealt():
                 return ""
             case FirstCardTurned(card=card):
-                return f"the first card is {card.label}"
+                return self._plain(FIRST_CARD, first, card=card.label)
             case FirstCardReturned(card=card):
-                return f"{card.label} goes back into the deck"
+                return self._t().gettext(RETURNED_TO_DECK).format(card=card.label)
             case CardPlayed(player=player, card=card, jump_in=True):
-                return f"{self.verb(player, 'jumps', 'jump')} in with {card.label}"
+                return self._say(JUMP_IN, player, first, card=card.label)
             case CardPlayed(player=player, card=card):
-                return f"{self.verb(player, 'plays', 'play')} {card.label}"
+                return self._say(PLAY, player, first, card=card.label)
             case ColorChosen(player=player, color=color):
-                return f"{self.verb(player, 'names', 'name')} {color.value}"
-            case CardsDrawn(player=player, cards=cards, reason=reason):
-                return self._drawn(player, cards, reason)
-            case PileReshuffled():
-                return "the discards are shuffled into a new draw pile"
-            case Passed(player=player):
-                return f"{self.verb(player, 'passes', 'pass')}"
-            case Skipped(player=player):
-                return f"{self.be(player)} skipped"
-            case DirectionChanged(direction=direction):
-                return "play goes " + ("clockwise" if direction > 0 else "counter-clockwise")
-            case PenaltyPending(player=player, total=total):
-                answer = "stack" if self.stacking else "challenge"
-                return f"{self.verb(player, 'must', 'must')} take {total} or {answer}"
-            case UnoCalled(player=player):
-                return f"{self.verb(player, 'calls', 'call')} UNO!"
-            case UnoCaught(player=player, target=target):
-                return f"{self.verb(player, 'catches', 'catch')} {self._who(target)} without UNO"
-            case Challenged(player=player, target=target, bluff=bluff, hand=hand):
-                result = "it was a bluff" if bluff else "the Wild Draw Four was legal"
-                if hand is not None:
-                    # Only the challenger's text holds the hand (the event is redacted).
-                    whose = "your" if target == self.you else f"{self.names[target]}'s"
-                    shown = ", ".join(c.label for c in hand) or "no cards"
-                    result += f" ({whose} hand: {shown})"
-                return (
-                    f"{self.verb(player, 'challenges', 'challenge')} {self._who(target)}: {result}"
+                return self._say(
+                    NAME_COLOR, player, first, color=color_in_sentence(color, self._t())
                 )
+            case CardsDrawn(player=player, cards=cards, reason=reason):
+                return self._drawn(player, cards, reason, first)
+            case PileReshuffled():
+                return self._plain(RESHUFFLED, first)
+            case Passed(player=player):
+                return self._say(PASS, player, first)
+            case Skipped(player=player):
+                return self._say(SKIPPED, player, first)
+            case DirectionChanged(direction=direction):
+                return self._plain(CLOCKWISE if direction > 0 else COUNTER_CLOCKWISE, first)
+            case PenaltyPending(player=player, total=total):
+                say = TAKE_OR_STACK if self.stacking else TAKE_OR_CHALLENGE
+                return self._count(say, player, first, total)
+            case UnoCalled(player=player):
+                return self._say(CALL_UNO, player, first)
+            case UnoCaught(player=player, target=target):
+                return self._say(CATCH, player, first, target)
+            case Challenged():
+                return self._challenged(event, first)
             case _:
-                return self._rule_phrase(event)
+                return self._rule_phrase(event, first)
 
-    def _rule_phrase(self, event: _LaterEvent) -> str:
+    def _challenged(self, event: Challenged, first: bool) -> str:
+        say = CHALLENGE_BLUFF if event.bluff else CHALLENGE_LEGAL
+        sentence = self._say(say, event.player, first, event.target)
+        if event.hand is None:
+            return sentence
+        # Only the challenger's text holds the hand (the event is redacted), and the challenger
+        # is never the one challenged: the hand is always another seat's, named.
+        t = self._t()
+        whose = self.names[event.target]
+        if not event.hand:
+            return t.gettext(HAND_SHOWN_EMPTY).format(sentence=sentence, name=whose)
+        cards = listed([c.label for c in event.hand], t)
+        return t.gettext(HAND_SHOWN).format(sentence=sentence, name=whose, cards=cards)
+
+    def _rule_phrase(self, event: _LaterEvent, first: bool) -> str:
         """The line of an event of the house rules and the round's end (``phrase``'s rest)."""
+        t = self._t()
         match event:
             case CardReturned(player=player, card=card):
-                return f"{card.label} goes back to {self._who(player)}"
-            case HandsShuffled(player=player):
-                return f"{self.verb(player, 'shuffles', 'shuffle')} every hand and deals them out"
-            case HandsSwapped(player=player, target=target):
-                return f"{self.verb(player, 'swaps', 'swap')} hands with {self._who(target)}"
-            case HandsPassed(direction=direction):
-                side = "left" if direction > 0 else "right"
-                return f"every hand passes to the {side}"
-            case CardsDiscarded(player=player, cards=cards):
-                count = len(cards)
-                return f"{self.verb(player, 'discards', 'discard')} {count} card" + (
-                    "s" if count != 1 else ""
+                if player == self.you:
+                    return t.gettext(CARD_RETURNED.you_later).format(card=card.label)
+                return t.gettext(CARD_RETURNED.named).format(
+                    card=card.label, name=self.names[player]
                 )
+            case HandsShuffled(player=player):
+                return self._say(SHUFFLE_HANDS, player, first)
+            case HandsSwapped(player=player, target=target):
+                return self._say(SWAP_HANDS, player, first, target)
+            case HandsPassed(direction=direction):
+                return self._plain(PASS_LEFT if direction > 0 else PASS_RIGHT, first)
+            case CardsDiscarded(player=player, cards=cards):
+                return self._count(DISCARD, player, first, len(cards))
             case CustomEffectChosen(effect=effect):
-                return f"Wild Customizable: {CUSTOM_EFFECT_TEXT[effect]}"
+                return t.gettext(CUSTOM_EFFECT).format(effect=custom_effect_text(effect, t))
             case CustomEffectApplied():
                 return ""
             case HouseRuleMade(player=player, number=number, rule=rule):
-                text = RACE_ACTION_TEXT[rule]
-                text = text[0].lower() + text[1:]  # "press UNO", not "press uno"
-                return f"{self.verb(player, 'makes', 'make')} a House Rule for {number}s: {text}"
+                text = race_action_in_sentence(rule, t)
+                return self._say(HOUSE_RULE, player, first, number=number, rule=text)
             case RaceStarted(rule=rule):
-                return f"Race! {RACE_ACTION_TEXT[rule]}"
+                return t.gettext(RACE).format(rule=race_action_text(rule, t))
             case RaceFinished():
                 return ""
             case RaceLost(player=player):
-                return f"{self.be(player, 'was', 'were')} last"
+                return self._say(RACE_LOST, player, first)
             case WentOut(player=player):
-                return f"{self.verb(player, 'goes', 'go')} out"
+                return self._say(WENT_OUT, player, first)
             case RoundEnded(winner=winner, points=points, blocked=blocked):
-                how = " (nobody could play: lowest hand)" if blocked else ""
-                scores = "score" if winner == self.you else "scores"
-                return f"{self.verb(winner, 'wins', 'win')} the round{how} and {scores} {points}"
+                say = ROUND_BLOCKED if blocked else ROUND_WON
+                return self._count(say, winner, first, points, points=points)
             case MatchEnded(winners=winners):
-                names = " and ".join(self._who(w) for w in winners)
-                plural = len(winners) > 1 or winners[0] == self.you
-                return f"{names} {'win' if plural else 'wins'} the match!"
+                return self._match_won(winners, first)
 
-    def _drawn(self, player: int, cards: Sequence[object], reason: DrawReason) -> str:
+    def _match_won(self, winners: Sequence[int], first: bool) -> str:
+        t = self._t()
+        others = [self.names[w] for w in winners if w != self.you]
+        if len(winners) == 1:
+            return self._say(MATCH_WON, winners[0], first)
+        names = others[0]
+        for name in others[1:]:
+            names = t.gettext(AND).format(names=names, name=name)
+        if len(others) < len(winners):  # the reader is one of the winners
+            return self._plain(MATCH_WON_WITH_YOU, first, names=names)
+        return t.gettext(MATCH_WON_BY_SEVERAL).format(names=names)
+
+    def _drawn(self, player: int, cards: Sequence[object], reason: DrawReason, first: bool) -> str:
+        said = reason if reason in _SAID_REASONS else None
         count = len(cards)
-        what = "a card" if count == 1 else f"{count} cards"
         if player == self.viewer and count == 1 and cards[0] is not None:
             label = getattr(cards[0], "label", "")
             if label:
-                what = label
-        why = {
-            DrawReason.UNO_CAUGHT: " for not calling UNO",
-            DrawReason.CHALLENGE_FAILED: " for a failed challenge",
-            DrawReason.BLUFF_CAUGHT: " for the bluff",
-            DrawReason.RACE_LOST: " for losing the race",
-        }.get(reason, "")
-        return f"{self.verb(player, 'draws', 'draw')} {what}{why}"
+                return self._say(DRAW_CARD[said], player, first, card=label)
+        return self._count(DRAW_COUNT[said], player, first, count)
 
 
 def past_lines(game: Game, narrator: Narrator) -> list[str]:
@@ -248,11 +349,8 @@ def table_narrator(setup: MatchSetup, rules: Rules) -> Narrator:
         viewer = screen[0]
     else:
         viewer = -1 if screen or phones else 0
-    you = len(screen) == 1 and seats[viewer].name == YOU
+    # The default name, in English or in the screen's language (it is typed where it is set).
+    you = len(screen) == 1 and seats[viewer].name in (YOU, active().gettext(YOU_ALONE))
     return Narrator(
         [s.name for s in seats], viewer, you, stacking=rules.stacking is not Stacking.OFF
     )
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

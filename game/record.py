@@ -16,6 +16,7 @@ from typing import Any
 from game.actions import Action, RecordError, action_from_dict, action_to_dict
 from game.engine import Game, IllegalAction
 from game.events import Event
+from game.i18n import _
 from game.rules import Rules, RulesError
 
 FORMAT = "unotable-record"
@@ -60,7 +61,12 @@ class Record:
             try:
                 game.apply(action)
             except IllegalAction as exc:
-                raise RecordError(f"action {index + 1} cannot be replayed: {exc}") from None
+                raise RecordError(
+                    # TRANSLATORS: {reason} is a technical English detail.
+                    _("action {number} cannot be replayed: {reason}").format(
+                        number=index + 1, reason=exc
+                    )
+                ) from None
         return game
 
     def _body(self, digest: str) -> dict[str, Any]:
@@ -90,40 +96,46 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not a complete record (the file may be truncated): {exc}") from None
+            raise RecordError(
+                _("not a complete record (the file may be truncated): {reason}").format(reason=exc)
+            ) from None
         except (ValueError, RecursionError):
             # An integer of more than 4,300 digits, or thousands of nested brackets.
-            raise RecordError("the record holds a number or a nesting too large to read") from None
+            raise RecordError(
+                _("the record holds a number or a nesting too large to read")
+            ) from None
         return cls.from_data(data)
 
     @classmethod
     def from_data(cls, data: Any) -> tuple[Record, Game]:
         """A record from parsed JSON, replayed and checked; raises RecordError saying why not."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("this is not a saved game of this program")
+            raise RecordError(_("this is not a saved game of this program"))
         if data.get("version") != VERSION:
             raise RecordError(
-                f"this record has version {data.get('version')!r:.40}; this program reads {VERSION}"
+                _("this record has version {found}; this program reads {version}").format(
+                    found=f"{data.get('version')!r:.40}", version=VERSION
+                )
             )
         data = dict(data)  # the caller's data stays as it was read
         checksum = data.pop("checksum", None)
         if checksum != _checksum(data):
-            raise RecordError("the record was changed after it was saved (checksum mismatch)")
+            raise RecordError(_("the record was changed after it was saved (checksum mismatch)"))
         # A record can be whole and signed but still not one this program wrote (made by hand,
         # or by a faulty version): every field is checked, not trusted for its checksum.
         state = data.get("state")
         if not isinstance(state, str):
-            raise RecordError("the record does not say which state it reaches")
+            raise RecordError(_("the record does not say which state it reaches"))
         try:
             rules = Rules.from_dict(data["rules"])
             players, seed = data["players"], data["seed"]
             if type(players) is not int or type(seed) is not int:
-                raise RecordError("players and seed must be whole numbers")
+                raise RecordError(_("players and seed must be whole numbers"))
             dealer = data["dealer"]
             if dealer is not None and type(dealer) is not int:
                 # Read as "no dealer given", it dealt a different game and failed later with
                 # a vaguer reason.
-                raise RecordError("the dealer must be a seat number")
+                raise RecordError(_("the dealer must be a seat number"))
             stacked = tuple(int(u) for u in data["stacked"])
             meta = dict(data["meta"])
             # The cards the actions name are those of the deck these rules and seats deal.
@@ -132,7 +144,7 @@ class Record:
         except (KeyError, TypeError, ValueError, RulesError) as exc:
             if isinstance(exc, RecordError):
                 raise
-            raise RecordError(f"the record is malformed: {exc}") from None
+            raise RecordError(_("the record is malformed: {reason}").format(reason=exc)) from None
         record = cls(
             rules=rules,
             players=players,
@@ -144,7 +156,7 @@ class Record:
         )
         game = record.replay()
         if game.state_digest() != state:
-            raise RecordError("replaying the record does not reach the saved state")
+            raise RecordError(_("replaying the record does not reach the saved state"))
         return record, game
 
 
