@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from game.cards import DeckKind
 from game.i18n import N_, _, ngettext
 from game.rules import (
-    CUSTOM_EFFECT_TEXT,
     ChallengeOutcome,
     DrawMode,
     FirstCard,
@@ -29,6 +28,7 @@ from game.rules import (
     Rules,
     Stacking,
     TargetMode,
+    custom_effect_text,
 )
 from scenes.input import SECOND_SET_TEXT, button_name, key_text
 from scenes.store.settings import Settings
@@ -262,8 +262,7 @@ def _customizable(rules: Rules) -> str:
             "in New game; in this game the host picks its effects at the table, before the "
             "deal."
         )
-    # game.rules marks the effects for the catalogs (issue 40, helper LGAME): translated here.
-    effects = "; ".join(_(CUSTOM_EFFECT_TEXT[e]) for e in rules.custom_effects)
+    effects = "; ".join(custom_effect_text(e) for e in rules.custom_effects)
     # TRANSLATORS: {effects} lists what the card does ("the next player draws 2; you play
     # again"), each as game.rules words it.
     return _(

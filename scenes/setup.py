@@ -25,7 +25,7 @@ import pygame
 from game.ai import Level
 from game.i18n import N_, _, active, ngettext
 from game.match import MatchSetup, SeatKind, fresh_seed
-from game.rules import PRESET_TEXT, FirstCard
+from game.rules import FirstCard, preset_text
 from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, font, scaled, text_scale
@@ -660,8 +660,7 @@ class SetupScene(Scene):
         grid = self.grid
         more = grid.more_rules
         left = SWITCH_X + 460 + 30  # right of the preset button
-        # game.rules marks the presets' lines for the catalogs (issue 40, helper LGAME).
-        preset = _(PRESET_TEXT[self.model.preset])
+        preset = preset_text(self.model.preset)
         lines = wrap(preset, 20, RIGHT.right - left - 30)[:3]
         pitch = scaled(26)
         for i, line in enumerate(lines):

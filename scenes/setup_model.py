@@ -20,23 +20,22 @@ from typing import Any
 
 from game.ai import Level
 from game.cards import DeckKind
-from game.i18n import N_, _, pgettext
+from game.i18n import _, pgettext
 from game.match import AI_NAMES, MatchSetup, Seat, SeatKind
 from game.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
     SWITCHES,
-    ChallengeOutcome,
     CustomEffect,
-    DrawMode,
-    FirstCard,
-    NextDealer,
     Preset,
     Rules,
     RulesError,
-    Stacking,
     TargetMode,
+    choice_text,
+    preset_title,
+    switch_text,
+    switch_title,
 )
 from scenes.store.lastsetup import LastSetup
 from scenes.store.userdata import NAME_LENGTH, clean_name
@@ -67,88 +66,12 @@ SEAT_KINDS: tuple[SeatChoice, ...] = (
     Level.HARD,
     Level.EXPERT,
 )
-PRESET_NAMES: dict[Preset, str] = {
-    Preset.CLASSIC: N_("Classic"),
-    Preset.UNO2023: N_("2023 deck"),
-    Preset.HOUSE_RULES: N_("House Rules!"),
-    Preset.QUICK: N_("Quick"),
-}
-# Each switch's name on the setup screen (the keys are the Rules fields, a file format).
-SWITCH_NAMES: dict[str, str] = {
-    "deck": N_("Deck"),
-    "hand_size": N_("Hand size"),
-    "first_card": N_("First card"),
-    "wd4_wilds_count_as_color": N_("+4 wilds count as color"),
-    "wd4_bluffing": N_("+4 bluffing"),
-    "challenge_outcome": N_("Challenge outcome"),
-    "draw_mode": N_("Draw mode"),
-    "force_play": N_("Force play"),
-    "uno_catching": N_("UNO catching"),
-    "uno_penalty": N_("UNO penalty"),
-    "stacking": N_("Stacking"),
-    "jump_in": N_("Jump in"),
-    "seven_zero": N_("Seven zero"),
-    "skip_bounce": N_("Skip bounce"),
-    "play_until_one_left": N_("Play until one left"),
-    "no_wild_finish": N_("No wild finish"),
-    "teams": N_("Teams"),
-    "target_mode": N_("Target mode"),
-    "target_points": N_("Target points"),
-    "next_dealer": N_("Next dealer"),
-    "custom_effects": N_("Custom effects"),
-    "show_house_rule_text": N_("Show house rule text"),
-}
-
-
-def _value_names() -> dict[enum.Enum, str]:
-    """Every value a switch's button can show, in the screen's language (the enums' own
-    values are the files' words)."""
-    # TRANSLATORS: the values of the setup screen's rule switches, on narrow buttons.
-    c = "switch value"
-    return {
-        DeckKind.CLASSIC: pgettext(c, "classic"),
-        DeckKind.UNO2023: pgettext(c, "uno2023"),
-        DeckKind.HOUSE_RULES: pgettext(c, "house rules"),
-        FirstCard.CLASSIC_EFFECTS: pgettext(c, "classic effects"),
-        FirstCard.FLIP_UNTIL_NUMBER: pgettext(c, "flip until number"),
-        ChallengeOutcome.PENALTY_STANDS: pgettext(c, "penalty stands"),
-        ChallengeOutcome.RETURN_CARD: pgettext(c, "return card"),
-        DrawMode.DRAW_ONE: pgettext(c, "draw one"),
-        DrawMode.UNTIL_PLAYABLE: pgettext(c, "until playable"),
-        Stacking.OFF: pgettext(c, "off"),
-        Stacking.SAME: pgettext(c, "same"),
-        Stacking.CROSS: pgettext(c, "cross"),
-        TargetMode.POINTS: pgettext(c, "points"),
-        TargetMode.QUICK: pgettext(c, "quick"),
-        TargetMode.SINGLE_HAND: pgettext(c, "single hand"),
-        NextDealer.WINNER: pgettext(c, "winner"),
-        NextDealer.ROTATE: pgettext(c, "rotate"),
-        CustomEffect.DISCARD_COLOR: pgettext(c, "discard color"),
-        CustomEffect.REVERSE: pgettext(c, "reverse"),
-        CustomEffect.OTHERS_DRAW_1: pgettext(c, "others draw 1"),
-        CustomEffect.NEXT_DRAWS_2: pgettext(c, "next draws 2"),
-        CustomEffect.SWAP_HANDS: pgettext(c, "swap hands"),
-        CustomEffect.PASS_HANDS: pgettext(c, "pass hands"),
-        CustomEffect.SKIP_NEXT: pgettext(c, "skip next"),
-        CustomEffect.PLAY_AGAIN: pgettext(c, "play again"),
-    }
-
-
-def _enum_text(value: enum.Enum) -> str:
-    return _value_names().get(value) or str(value.value).replace("-", " ")
 
 
 def value_text(value: Any) -> str:
-    """A switch's value as its button shows it ("on", "same", "host chooses")."""
-    if isinstance(value, bool):
-        return pgettext("switch value", "on") if value else pgettext("switch value", "off")
-    if isinstance(value, enum.Enum):
-        return _enum_text(value)
-    if isinstance(value, tuple):
-        if not value:
-            return pgettext("switch value", "host chooses")
-        return ", ".join(_enum_text(e) for e in value)
-    return str(value)
+    """A switch's value as its button shows it ("on", "same", "host chooses"), in the screen's
+    language (game.rules words it)."""
+    return choice_text(value)
 
 
 def next_value(name: str, value: Any) -> Any:
@@ -181,6 +104,7 @@ def target_text(rules: Rules, players: int) -> str:
     if target is None:
         return pgettext("switch value", "one hand")
     if rules.target_mode is TargetMode.QUICK:
+        # TRANSLATORS: the match length row's value: the points of the quick length (100, 200).
         return pgettext("switch value", "{points} (quick)").format(points=target)
     return str(target)
 
@@ -191,18 +115,12 @@ def target_detail(rules: Rules) -> str:
         return _("Quick length: 100 with 2 players, 200 with more. Change it to set your own.")
     if rules.target_mode is TargetMode.SINGLE_HAND:
         return _("Not used: the match is one hand. Change it to play to a points target.")
-    return switch_explained("target_points")
+    return switch_text("target_points")
 
 
 def switch_label(name: str) -> str:
     """A switch's name on the setup screen, in the screen's language."""
-    return _(SWITCH_NAMES[name]) if name in SWITCH_NAMES else name
-
-
-def switch_explained(name: str) -> str:
-    """A switch's one-line explanation (game.rules.SWITCHES), in the screen's language."""
-    # game.rules marks these for the catalogs (issue 40, helper LGAME): translated here.
-    return _(SWITCHES[name])
+    return switch_title(name)
 
 
 def typed(text: str, more: str) -> str:
@@ -404,7 +322,7 @@ class SetupModel:
 
     def switch_detail(self, name: str) -> str:
         """The line under a switch's name that says what it does."""
-        return target_detail(self.rules) if name == "target_points" else switch_explained(name)
+        return target_detail(self.rules) if name == "target_points" else switch_text(name)
 
     def changed(self, name: str) -> bool:
         """Whether a switch differs from the preset's own value (drawn in amber)."""
@@ -412,7 +330,7 @@ class SetupModel:
 
     def rules_label(self) -> str:
         """The preset button's text; it says when the switches no longer match the preset."""
-        preset = _(PRESET_NAMES[self.preset])
+        preset = preset_title(self.preset)
         if self.rules != PRESETS[self.preset]:
             return _("Rules: {preset} (changed)").format(preset=preset)
         return _("Rules: {preset}").format(preset=preset)

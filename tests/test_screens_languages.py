@@ -23,7 +23,7 @@ from game import __version__, i18n
 from game.cards import DeckKind
 from game.i18n import PSEUDO, active
 from game.match import AI_NAMES, SeatKind
-from game.rules import SWITCHES, CustomEffect, Rules, Stacking
+from game.rules import SWITCH_TITLES, SWITCHES, CustomEffect, Rules, Stacking
 from scenes import crash
 from scenes.app import App, Scene
 from scenes.assets import Weight
@@ -32,7 +32,6 @@ from scenes.input import Act, Intent
 from scenes.options import OptionsScene, language_name, next_language
 from scenes.routes import HowTo
 from scenes.setup import SetupScene
-from scenes.setup_model import SWITCH_NAMES
 from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.settings import Settings, from_dict, load_settings
 from scenes.store.stats import stats_path
@@ -358,7 +357,7 @@ def test_taller_letters_space_the_lines_further() -> None:
 
 
 def test_every_switch_has_a_name_on_the_setup_screen() -> None:
-    assert set(SWITCHES) <= set(SWITCH_NAMES)
+    assert set(SWITCHES) <= set(SWITCH_TITLES)
 
 
 # ------------------------------------------------------------- the crash dialog
