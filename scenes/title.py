@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -194,9 +195,11 @@ class TitleScene(Scene):
         self.menu.draw(surface)
         if self.notice:
             self._draw_notice(surface)
-        draw_text(
-            surface, _("Mouse, keyboard or controller  ·  F11 full screen"), 20, (960, 1062), MUTED
-        )
+        hint = _("Mouse, keyboard or controller  ·  F11 full screen")
+        size = fit_size(hint, 20, 1840)
+        # Taller letters than the Latin ones move the line up, off the screen's bottom edge.
+        y = min(1062, surface.get_height() - 2 - ink_pitch([hint], size, Weight.SEMIBOLD, 0) / 2)
+        draw_text(surface, hint, size, (960, y), MUTED)
 
 
 class ReplaceOverlay(Scene):
@@ -255,6 +258,8 @@ ABOUT_STEP = 36
 ABOUT_LABEL_WIDTH = 230  # at least; a longer language's labels widen the column
 ABOUT_LABEL_MOST = 520
 ABOUT_GAP = 24
+ABOUT_SMALLEST = 18
+ABOUT_NOTE_ROOM = 64  # the panel's bottom, kept for its note
 
 
 CREDITS = N_(
@@ -295,6 +300,35 @@ def about_rows() -> list[tuple[str, str]]:
     ]
 
 
+@dataclass(frozen=True)
+class AboutLayout:
+    """How the About rows are laid out: the text size, the label column's width, the text
+    column's, the rows' wrapped lines and the distance between lines."""
+
+    size: int
+    label_width: int
+    width: int
+    lines: list[list[str]]
+    step: int
+
+
+def about_layout(rows: list[tuple[str, str]], rect: pygame.Rect) -> AboutLayout:
+    """The rows laid out in ``rect`` above its note: at the usual size when they fit, smaller
+    when a longer language's words (or taller letters) need more lines than the panel has."""
+    for size in range(ABOUT_SIZE, ABOUT_SMALLEST - 1, -2):
+        widest = max(font(size, Weight.BOLD).size(label)[0] for label, _t in rows)
+        label_width = min(ABOUT_LABEL_MOST, max(ABOUT_LABEL_WIDTH, widest + ABOUT_GAP))
+        width = rect.width - 120 - label_width
+        lines = [wrap(text, size, width) or [""] for _label, text in rows]
+        every = [line for row in lines for line in row]
+        step = ink_pitch(every, size, Weight.REGULAR, round(ABOUT_STEP * size / ABOUT_SIZE))
+        # The middle of the last line, and the room its letters take below it.
+        last = rect.y + 60 + (len(every) - 1) * step + (len(rows) - 1) * (step // 2)
+        if last + step // 2 <= rect.bottom - ABOUT_NOTE_ROOM:
+            break
+    return AboutLayout(size, label_width, width, lines, step)
+
+
 class AboutScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -316,23 +350,19 @@ class AboutScene(Scene):
         draw_text(surface, title, 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         rect = pygame.Rect(160, 130, 1600, 800)
         surface.blit(panel(rect.size, 26, (10, 16, 22, 215)), rect)
-        widest = max(font(ABOUT_SIZE, Weight.BOLD).size(label)[0] for label, _t in self.rows)
-        label_width = min(ABOUT_LABEL_MOST, max(ABOUT_LABEL_WIDTH, widest + ABOUT_GAP))
-        x_label, x_text = rect.x + 60, rect.x + 60 + label_width
-        width = rect.right - 60 - x_text
-        wrapped = [wrap(text, ABOUT_SIZE, width) or [""] for _label, text in self.rows]
-        every = [line for lines in wrapped for line in lines]
-        step = ink_pitch(every, ABOUT_SIZE, Weight.REGULAR, ABOUT_STEP)
+        layout = about_layout(self.rows, rect)
+        x_label, x_text = rect.x + 60, rect.x + 60 + layout.label_width
         y = rect.y + 60
-        for (label, _text), lines in zip(self.rows, wrapped, strict=True):
-            size = fit_size(label, ABOUT_SIZE, label_width - ABOUT_GAP, Weight.BOLD)
+        for (label, _text), lines in zip(self.rows, layout.lines, strict=True):
+            room = layout.label_width - ABOUT_GAP
+            size = fit_size(label, layout.size, room, Weight.BOLD)
             draw_text(surface, label, size, (x_label, y), GOLD, Weight.BOLD, "midleft")
             for line in lines:
                 # A path has no space to wrap at: drawn smaller where it is longer than the room.
-                fitted = fit_size(line, ABOUT_SIZE, width, Weight.REGULAR)
+                fitted = fit_size(line, layout.size, layout.width, Weight.REGULAR)
                 draw_text(surface, line, fitted, (x_text, y), WHITE, Weight.REGULAR, "midleft")
-                y += step
-            y += step // 2
+                y += layout.step
+            y += layout.step // 2
         note = _("A copy of the log helps when you report a problem.")
         draw_text(surface, note, 22, (rect.centerx, rect.bottom - 40), MUTED)
         self.menu.draw(surface)
