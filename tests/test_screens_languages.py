@@ -33,7 +33,7 @@ from scenes.options import OptionsScene, language_name, next_language
 from scenes.routes import HowTo
 from scenes.setup import SetupScene
 from scenes.store.logs import NATIVE_NAME, log_path
-from scenes.store.settings import Settings, from_dict, load_settings
+from scenes.store.settings import Settings, from_dict, load_settings, stored_language
 from scenes.store.stats import stats_path
 from scenes.title import ReplaceOverlay, licences_folder
 from scenes.ui import forget_text, ink_pitch, render
@@ -354,6 +354,20 @@ def test_taller_letters_space_the_lines_further() -> None:
     assert ink_pitch([*latin, "Hg"], 22, Weight.BOLD, 24) == 24  # the same letters, smaller
     assert ink_pitch(["Hg"], 40, Weight.BOLD, 24) == tall + 1
     assert ink_pitch([], 22, Weight.BOLD, 24) == 24
+
+
+def test_the_stored_language_is_read_before_the_settings_are(tmp_path: Path) -> None:
+    assert stored_language(tmp_path) == ""  # no file
+    (tmp_path / "settings.json").write_text('{"language": "ja", "volume": 9}', encoding="utf-8")
+    assert stored_language(tmp_path) == "ja"
+    assert (tmp_path / "settings.json").exists()  # nothing moved aside: load_settings does that
+    for damaged in ('{"language": "xx"}', "[1, 2]", '{"language": ', "\xff"):
+        (tmp_path / "settings.json").write_text(damaged, encoding="utf-8")
+        assert stored_language(tmp_path) == ""
+    # The damaged file's message is then told in the language the game speaks.
+    i18n.use(PSEUDO)
+    _settings, notice = load_settings(tmp_path)
+    assert notice is not None and english_words(notice, (*KEPT, "settings.broken", ".json")) == []
 
 
 def test_every_switch_has_a_name_on_the_setup_screen() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.i18n import CODES, N_, _, pgettext
 from scenes.store.keys import KeyTable, named_key
-from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
+from scenes.store.userdata import clean_name, config_dir, load_json, read_json, write_atomic
 
 SETTINGS_NAME = "settings.json"
 
@@ -215,6 +215,18 @@ def load_settings(
         _("The settings had values that were not valid and were reset: {values}."),
     )
     return loaded.settled(Settings(), lambda settings: save_settings(settings, folder))
+
+
+def stored_language(folder: Path | None = None) -> str:
+    """The language the settings file asks for ("" when it asks for none, or cannot be read),
+    read before the settings themselves: their messages (a damaged file, reset values) are
+    told in the language the game is about to speak. Never raises; moves nothing aside."""
+    try:
+        data = read_json(settings_path(folder))
+    except Exception:  # whatever is wrong, load_settings finds it again and says so
+        return ""
+    language = data.get("language", "") if isinstance(data, dict) else ""
+    return language if language in CODES else ""
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
