@@ -10,8 +10,9 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,14 +30,14 @@ from scenes.app import App, Scene
 from scenes.assets import Weight
 from scenes.howto import HowToScene
 from scenes.input import Act, Intent
-from scenes.options import OptionsScene, language_name, next_language
+from scenes.options import OptionsScene, Speaking, language_name, next_language
 from scenes.routes import HowTo
 from scenes.setup import SetupScene
 from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.settings import Settings, from_dict, load_settings, stored_language
 from scenes.store.stats import stats_path
 from scenes.title import ReplaceOverlay, licences_folder
-from scenes.ui import forget_text, ink_pitch, render
+from scenes.ui import ink_pitch, render
 from tests import screens_shown
 from tests.screens_shown import watch
 
@@ -62,41 +63,10 @@ def test_the_check_finds_english_and_passes_the_pseudo_locale() -> None:
     assert english_words("Ana 3/5, D, +, 10") == []
 
 
-def _switch(app: App, code: str) -> None:
-    """The steps of ``App.set_language`` (helper TEXT's, issue 40) that these screens rely on:
-    the language, the choice stored, the cached text forgotten, every scene relabelled."""
-    i18n.use(code)
-    app.settings.language = code
-    forget_text()
-    for scene in app.stack:
-        relabel = getattr(scene, "relabel", None)
-        if callable(relabel):
-            relabel()
-
-
 def _speak(app: App, code: str) -> None:
-    """Switch as the Language row does: the app's own switch once it has one."""
-    switch = getattr(app, "set_language", None)
-    if callable(switch) and getattr(App, "set_language", None) is not _switch:
-        switch(code)
-    else:
-        _switch(app, code)
-
-
-@pytest.fixture(autouse=True)
-def english_again() -> Iterator[None]:
-    """Every test ends with the screen in English, whatever it switched to."""
-    yield
-    i18n.use(i18n.ENGLISH)
-    forget_text()
-
-
-@pytest.fixture
-def speaking(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Give App a ``set_language`` while helper TEXT's is not merged (the Language row calls
-    it); the real one is used where it exists."""
-    if not hasattr(App, "set_language"):
-        monkeypatch.setattr(App, "set_language", _switch, raising=False)
+    """Switch as the Language row does (``App.set_language``; tests/conftest.py gives App the
+    same steps where it has none of its own yet)."""
+    cast(Speaking, app).set_language(code)
 
 
 def _drawn_in_pseudo(app: App, kept: tuple[str, ...] = KEPT) -> list[str]:
@@ -261,7 +231,6 @@ def _language_row(scene: Scene) -> int:
     return rows[0]
 
 
-@pytest.mark.usefixtures("speaking")
 def test_the_language_row_names_each_language_in_its_own_words() -> None:
     app = screens_shown.options(False)
     scene = app.top
@@ -283,7 +252,6 @@ def test_the_language_row_names_each_language_in_its_own_words() -> None:
     assert load_settings()[0].language == "en"
 
 
-@pytest.mark.usefixtures("speaking")
 @pytest.mark.parametrize(
     "press",
     [
@@ -303,7 +271,6 @@ def test_the_language_row_switches_by_keys_and_controller(press: list[Intent]) -
     assert scene.menu.focus == _language_row(scene)  # the focus stays on the row
 
 
-@pytest.mark.usefixtures("speaking")
 def test_the_language_row_switches_by_mouse() -> None:
     app = screens_shown.options(False)
     scene = app.top
@@ -314,7 +281,6 @@ def test_the_language_row_switches_by_mouse() -> None:
     assert app.settings.language == "de"
 
 
-@pytest.mark.usefixtures("speaking")
 def test_switching_language_in_settings_relabels_the_title_below() -> None:
     app = screens_shown.options(False)
     scene = app.top
