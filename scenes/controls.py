@@ -16,10 +16,10 @@ import pygame
 from game.i18n import N_, _
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, font
+from scenes.assets import Weight
 from scenes.input import MOVE_LABELS, SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings, save_settings
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, wrap
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, render, wrap
 
 # Moves without a rebindable key: Enter and Esc are the menus' own keys, and peeking is for a
 # person off the screen, who holds a controller (the keyboard sits with the screen).
@@ -71,11 +71,17 @@ def binding_labels(settings: Settings) -> list[str]:
     return labels
 
 
+def _width(text: str, size: int) -> int:
+    """How wide a button's caption is drawn (as the text layer draws it, fallback letters and
+    all)."""
+    return render(text, size, WHITE, Weight.SEMIBOLD).get_width()
+
+
 def binding_columns(settings: Settings) -> tuple[int, int]:
     """The width of a binding button and the left edge of the first column: wide enough for
     the longest caption at the text size in use (Large text shrank them to fit), the two
     columns ending where they always did and the moves' names to their left."""
-    widest = max(font(26, Weight.SEMIBOLD).size(label)[0] for label in binding_labels(settings))
+    widest = max(_width(label, 26) for label in binding_labels(settings))
     width = max(420, min(560, widest + 36))
     return width, 1620 - 2 * width - 20
 
@@ -120,7 +126,7 @@ class ControlsScene(Scene):
             )
         # As wide as "Reset to defaults" at the text size in use, side by side about the middle.
         words = (_("Reset to defaults"), _("Back"))
-        wide = min(800, max(380, *(font(34, Weight.SEMIBOLD).size(w)[0] + 40 for w in words)))
+        wide = min(800, max(380, *(_width(w, 34) + 40 for w in words)))
         reset = pygame.Rect(940 - wide, 820, wide, 72)
         buttons.append(Button(reset, words[0], self._reset))
         buttons.append(Button(pygame.Rect(980, 820, wide, 72), words[1], self._leave))

@@ -33,7 +33,19 @@ from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controlle
 from scenes.routes import Table
 from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed, value_text
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
-from scenes.ui import DANGER, GOLD, MUTED, WHITE, Button, Menu, draw_text, ink_pitch, panel, wrap
+from scenes.ui import (
+    DANGER,
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    draw_text,
+    ink_pitch,
+    panel,
+    render,
+    wrap,
+)
 
 # Where the screen puts things, worked out for the text size in use. Large text makes every
 # word 1.4 times bigger, so the rows cannot keep the places laid out for the normal size ("Seat
@@ -129,19 +141,25 @@ def row_height(detail_lines: int, title: int | None = None, detail: int | None =
     return max(52, title + detail_lines * detail + 6)
 
 
+def width_of(text: str, size: int, weight: Weight) -> int:
+    """How wide ``text`` is drawn (measured as the text layer draws it: a language's letters
+    that Inter lacks come from its fallback font, as wide as they are there)."""
+    return render(text, size, WHITE, weight).get_width()
+
+
 @cache
 def setup_grid(scale: float, language: str = "en") -> SetupGrid:
     """The grid at text scale ``scale`` for the texts of ``language`` (the fonts measured are
     at that scale and the words in that language: callers pass ``text_scale()`` and the
     screen's language, so the cache is per size and language)."""
-    players_w = font(PLAYERS_SIZE, Weight.BOLD).size(players_text(10))[0]
+    players_w = width_of(players_text(10), PLAYERS_SIZE, Weight.BOLD)
     minus = pygame.Rect(80, 160, 64, 60)
     # The count between the buttons with room on both sides (it touched + at Large text).
     plus = pygame.Rect(max(356, minus.right + 32 + players_w), 160, 64, 60)
     players_at = ((minus.right + plus.x) // 2, 190)
-    label_w = font(LABEL_SIZE, Weight.SEMIBOLD).size(seat_label(9))[0]
+    label_w = width_of(seat_label(9), LABEL_SIZE, Weight.SEMIBOLD)
     name_x = max(176, LABEL_X + label_w + 16)
-    kind_text = max(font(KIND_SIZE, Weight.SEMIBOLD).size(t)[0] for t in kind_labels())
+    kind_text = max(width_of(t, KIND_SIZE, Weight.SEMIBOLD) for t in kind_labels())
     kind_w = max(196, min(300, kind_text + 28))
     kind_x = LEFT.right - 24 - kind_w
     seat_h = max(50, scaled(24) + 16)
@@ -149,9 +167,9 @@ def setup_grid(scale: float, language: str = "en") -> SetupGrid:
     bottom = max(870, SEAT_TOP + 10 * seat_pitch + 4)
     open_hands = pygame.Rect(84, bottom, 632, max(44, scaled(20) + 16))
     widest_value = value_text(FirstCard.CLASSIC_EFFECTS)
-    switch_w = max(240, font(SWITCH_SIZE).size(widest_value)[0] + 40)
+    switch_w = max(240, width_of(widest_value, SWITCH_SIZE, Weight.REGULAR) + 40)
     label_x = SWITCH_X + switch_w + 20
-    more_w = max(160, font(22, Weight.SEMIBOLD).size(_(MORE_RULES))[0] + 32)
+    more_w = max(160, width_of(_(MORE_RULES), 22, Weight.SEMIBOLD) + 32)
     more = pygame.Rect(RIGHT.right - 20 - more_w, 240, more_w, max(48, scaled(22) + 18))
     return SetupGrid(
         minus,

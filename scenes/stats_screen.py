@@ -12,7 +12,7 @@ from game.ai import Level
 from game.i18n import N_, _, ngettext
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, font
+from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.store.stats import load_stats
 from scenes.ui import (
@@ -70,12 +70,7 @@ def against_text(against: dict[str, list[int]]) -> str:
 
 def _fit(text: str, width: int) -> str:
     """``text`` cut with an ellipsis to fit ``width`` pixels at the table's size."""
-    face = font(24, Weight.REGULAR)
-    if face.size(text)[0] <= width:
-        return text
-    while text and face.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text + "..."
+    return ellipsize(text, CELL_SIZE, width, Weight.REGULAR)
 
 
 def _cell(

@@ -22,7 +22,7 @@ from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, asset_root, font
+from scenes.assets import Weight, asset_root
 from scenes.input import Intent
 from scenes.routes import About, HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
@@ -40,6 +40,7 @@ from scenes.ui import (
     fit_size,
     ink_pitch,
     panel,
+    render,
     wrap,
 )
 
@@ -316,7 +317,7 @@ def about_layout(rows: list[tuple[str, str]], rect: pygame.Rect) -> AboutLayout:
     """The rows laid out in ``rect`` above its note: at the usual size when they fit, smaller
     when a longer language's words (or taller letters) need more lines than the panel has."""
     for size in range(ABOUT_SIZE, ABOUT_SMALLEST - 1, -2):
-        widest = max(font(size, Weight.BOLD).size(label)[0] for label, _t in rows)
+        widest = max(render(label, size, WHITE, Weight.BOLD).get_width() for label, _t in rows)
         label_width = min(ABOUT_LABEL_MOST, max(ABOUT_LABEL_WIDTH, widest + ABOUT_GAP))
         width = rect.width - 120 - label_width
         lines = [wrap(text, size, width) or [""] for _label, text in rows]
