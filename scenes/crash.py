@@ -1,6 +1,9 @@
 """A crash never vanishes: the traceback goes to a log file in the user's log folder, to the
 terminal, and (in the windowed build, where there is no terminal) to a message box that says
 where the log is.
+
+The words are translated (the screen's language), but this is the last resort: whatever is wrong
+with the catalogs (or with the translation module itself), the player is told in English.
 """
 
 from __future__ import annotations
@@ -14,7 +17,21 @@ from pathlib import Path
 
 from scenes.store.userdata import log_dir
 
+try:
+    from game import i18n
+except Exception:  # a damaged install: the crash must still be told, in English
+    i18n = None  # type: ignore[assignment]
+
 LOG_NAME = "crash.log"
+
+
+def _(message: str) -> str:
+    """``message`` in the screen's language, or as it is (English) when it cannot be."""
+    try:
+        translated = i18n._(message) if i18n is not None else message
+    except Exception:  # a damaged catalog must not hide the crash being told
+        return message
+    return translated if isinstance(translated, str) and translated else message
 
 
 def write_crash_log(error: BaseException, folder: Path | None = None) -> Path | None:
@@ -32,6 +49,18 @@ def write_crash_log(error: BaseException, folder: Path | None = None) -> Path | 
     return path
 
 
+def where_told(path: Path | None, english: bool = False) -> str:
+    """The sentence that says where the details went, translated unless ``english``; a
+    translation that lost or misspelled its placeholder falls back to the English."""
+    if path is None:
+        return "The log could not be written." if english else _("The log could not be written.")
+    template = "The details are in {path}." if english else _("The details are in {path}.")
+    try:
+        return template.format(path=path)
+    except (KeyError, IndexError, ValueError):
+        return f"The details are in {path}."
+
+
 def tell_player(message: str) -> None:
     """A message box when a window system is there; nothing when it is not (headless runs)."""
     try:
@@ -40,7 +69,7 @@ def tell_player(message: str) -> None:
 
         if not pygame.display.get_init():
             pygame.display.init()
-        pygame.display.message_box("One More Card stopped", message, message_type="error")
+        pygame.display.message_box(_("One More Card stopped"), message, message_type="error")
     except Exception:  # the crash itself is already logged; the box is best effort
         return
 
@@ -54,9 +83,11 @@ def guarded(main: Callable[[], int]) -> int:
     except Exception as error:  # the last line of defence logs every error
         logging.getLogger("scenes").critical("the game stopped", exc_info=error)
         path = write_crash_log(error)
-        where = f"The details are in {path}." if path else "The log could not be written."
-        print(f"One More Card stopped because of an error. {where}", file=sys.stderr)
+        # The terminal's line is for whoever reads the output, like the log: in English.
+        english = where_told(path, english=True)
+        print(f"One More Card stopped because of an error. {english}", file=sys.stderr)
         traceback.print_exception(error)
         if getattr(sys, "frozen", False):
-            tell_player(f"Sorry, the game stopped because of an error.\n\n{where}")
+            sorry = _("Sorry, the game stopped because of an error.")
+            tell_player(f"{sorry}\n\n{where_told(path)}")
         return 1

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _, pgettext
 from scenes.store.keys import KEYBOARD, SECOND_KEYS
 from scenes.store.settings import DEFAULT_KEYS, Settings
 
@@ -89,16 +90,17 @@ MOVES: dict[str, Act] = {
     "peek": Act.PEEK,
 }
 
-# How the moves are named on screen (Controls, and messages about their bindings).
+# How the moves are named on screen (Controls, and messages about their bindings): marked for
+# the catalogs, translated where shown (``_(MOVE_LABELS[move])``).
 MOVE_LABELS = {
-    "confirm": "Play / choose",
-    "back": "Back",
-    "draw": "Draw",
-    "uno": "Call UNO",
-    "catch": "Catch",
-    "hint": "Hint",
-    "pause": "Pause",
-    "peek": "Peek (hold)",
+    "confirm": N_("Play / choose"),
+    "back": N_("Back"),
+    "draw": N_("Draw"),
+    "uno": N_("Call UNO"),
+    "catch": N_("Catch"),
+    "hint": N_("Hint"),
+    "pause": N_("Pause"),
+    "peek": N_("Peek (hold)"),
 }
 
 
@@ -114,13 +116,15 @@ SECOND_SET: dict[int, Act] = {
     pygame.K_n: Act.UNO,
     pygame.K_m: Act.CATCH,
 }
-SECOND_SET_TEXT = "I J K L arrows, B tap or jump in, N UNO, M catch"
+# TRANSLATORS: the second person's keys; the letters are the keys themselves: keep them.
+SECOND_SET_TEXT = N_("I J K L arrows, B tap or jump in, N UNO, M catch")
 
 # Keys with a job of their own that no move may take: the arrows, Enter, Space and Esc drive
 # every menu, and F11 (full screen) is taken by the app before any binding is looked at.
 RESERVED_KEYS = frozenset(KEYS) | {pygame.K_F11}
 
 
+# The letters are printed on the buttons; the other names are translated when shown.
 BUTTON_NAMES = {
     0: "A",
     1: "B",
@@ -134,6 +138,23 @@ BUTTON_NAMES = {
     9: "Left shoulder",
     10: "Right shoulder",
 }
+
+
+_WORDS = frozenset(range(4, 11))
+
+
+def _button_words() -> dict[int, str]:
+    """The buttons named in words, in the screen's language (a controller's Back and Start
+    are the buttons' names, not the menu's Back)."""
+    return {
+        4: pgettext("controller button", "Back"),
+        5: pgettext("controller button", "Guide"),
+        6: pgettext("controller button", "Start"),
+        7: pgettext("controller button", "Left stick"),
+        8: pgettext("controller button", "Right stick"),
+        9: pgettext("controller button", "Left shoulder"),
+        10: pgettext("controller button", "Right shoulder"),
+    }
 
 
 def key_name(code: int) -> str:
@@ -154,11 +175,11 @@ def key_refusal(code: int) -> str | None:
     """Why a key cannot be bound to a move (a clause for a sentence), or None when it can."""
     if not key_name(code):
         # Bindings are shown and explained by name; a key without one could not be told apart.
-        return "it has no name the game could show"
+        return _("it has no name the game could show")
     if code in SECOND_SET:
-        return "it belongs to the second person on a shared keyboard"
+        return _("it belongs to the second person on a shared keyboard")
     if code in RESERVED_KEYS:
-        return "it keeps its own job in every menu"
+        return _("it keeps its own job in every menu")
     return None
 
 
@@ -175,22 +196,27 @@ def settle_keys(keys: dict[str, int]) -> list[str]:
         code: Any = keys[move]
         # Settings made in code (not read from a file) may hold anything: only ints are codes.
         valid = isinstance(code, int) and not isinstance(code, bool)
-        why = key_refusal(code) if valid else "it is no key this keyboard knows"
+        why = key_refusal(code) if valid else _("it is no key this keyboard knows")
         if why is not None:
             keys[move] = default
+            told = _("The key saved for {move} could not be used ({reason}); it is {key} again.")
             problems.append(
-                f"The key saved for {MOVE_LABELS[move]} could not be used ({why}); it is "
-                f"{key_text(default)} again."
+                told.format(move=_(MOVE_LABELS[move]), reason=why, key=key_text(default))
             )
     if len(set(keys.values())) < len(keys):
         keys.update(DEFAULT_KEYS)
-        problems.append("Two moves shared one key, so every key is back to its default.")
+        problems.append(_("Two moves shared one key, so every key is back to its default."))
     return problems
 
 
 def button_name(button: int) -> str:
     """What a controller button is called on screen (SDL's layout names, as on an Xbox pad)."""
-    return BUTTON_NAMES.get(button, f"button {button}")
+    if button in _WORDS:
+        return _button_words()[button]
+    if button in BUTTON_NAMES:
+        return BUTTON_NAMES[button]
+    # TRANSLATORS: a controller button without a name of its own; {number} is SDL's number.
+    return _("button {number}").format(number=button)
 
 
 def is_controller(device: int) -> bool:

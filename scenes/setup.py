@@ -22,14 +22,16 @@ from functools import cache, partial
 
 import pygame
 
+from game.ai import Level
+from game.i18n import N_, _, active, ngettext
 from game.match import MatchSetup, SeatKind, fresh_seed
-from game.rules import PRESET_TEXT
+from game.rules import FirstCard, preset_text
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, font, scaled, text_scale
+from scenes.assets import Weight, scaled, text_scale
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
 from scenes.routes import Table
-from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed
+from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed, value_text
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
 from scenes.ui import (
     DANGER,
@@ -39,6 +41,7 @@ from scenes.ui import (
     Button,
     Menu,
     draw_text,
+    ink_pitch,
     panel,
     render,
     text_width,
@@ -63,11 +66,34 @@ SWITCH_X, SWITCH_TOP = 800, 300
 # Text sizes (nominal: the text scale multiplies them).
 PLAYERS_SIZE, LABEL_SIZE, KIND_SIZE = 34, 20, 22
 SWITCH_SIZE, SWITCH_TITLE_SIZE, SWITCH_DETAIL_SIZE = 22, 22, 18
-MORE_RULES = "More rules"
-# The widest of each column's texts: a seat label, who plays a seat, the players' count.
-WIDEST_LABEL = "Seat 10"
-KIND_LABELS = ("Person + pad 10", "Normal AI", "Expert AI", "Phone")
-WIDEST_PLAYERS = "10 players"
+MORE_RULES = N_("More rules")
+AI_LABELS = {
+    Level.EASY: N_("Easy AI"),
+    Level.NORMAL: N_("Normal AI"),
+    Level.HARD: N_("Hard AI"),
+    Level.EXPERT: N_("Expert AI"),
+}
+
+
+def seat_label(seat: int) -> str:
+    return _("Seat {number}").format(number=seat + 1)
+
+
+def players_text(players: int) -> str:
+    return ngettext("{count} player", "{count} players", players).format(count=players)
+
+
+def person_label(pad: int | None) -> str:
+    """Who plays a person's seat: a person, or a person with controller number ``pad``."""
+    if pad is None:
+        return _("Person")
+    # TRANSLATORS: a person at the screen who holds controller number {number} (short).
+    return _("Person + pad {number}").format(number=pad)
+
+
+def kind_labels() -> tuple[str, ...]:
+    """The widest texts of the who-plays column, in the screen's language."""
+    return (person_label(10), _(AI_LABELS[Level.NORMAL]), _(AI_LABELS[Level.EXPERT]), _("Phone"))
 
 
 @dataclass(frozen=True)
@@ -108,32 +134,43 @@ def detail_pitch() -> int:
     return round(scaled(SWITCH_DETAIL_SIZE) * 1.2)
 
 
-def row_height(detail_lines: int) -> int:
-    """A switch row: its title, its explanation's lines and a gap; never below the original."""
-    return max(52, title_pitch() + detail_lines * detail_pitch() + 6)
+def row_height(detail_lines: int, title: int | None = None, detail: int | None = None) -> int:
+    """A switch row: its title, its explanation's lines and a gap; never below the original.
+    ``title`` and ``detail`` are the lines' pitches where the language needs more room."""
+    title = title_pitch() if title is None else title
+    detail = detail_pitch() if detail is None else detail
+    return max(52, title + detail_lines * detail + 6)
+
+
+def width_of(text: str, size: int, weight: Weight) -> int:
+    """How wide ``text`` is drawn (measured as the text layer draws it: a language's letters
+    that Inter lacks come from its fallback font, as wide as they are there)."""
+    return render(text, size, WHITE, weight).get_width()
 
 
 @cache
-def setup_grid(scale: float) -> SetupGrid:
-    """The grid at text scale ``scale`` (the fonts measured are at that scale: callers pass
-    ``text_scale()``, so the cache is per size)."""
-    players_w = font(PLAYERS_SIZE, Weight.BOLD).size(WIDEST_PLAYERS)[0]
+def setup_grid(scale: float, language: str = "en") -> SetupGrid:
+    """The grid at text scale ``scale`` for the texts of ``language`` (the fonts measured are
+    at that scale and the words in that language: callers pass ``text_scale()`` and the
+    screen's language, so the cache is per size and language)."""
+    players_w = width_of(players_text(10), PLAYERS_SIZE, Weight.BOLD)
     minus = pygame.Rect(80, 160, 64, 60)
     # The count between the buttons with room on both sides (it touched + at Large text).
     plus = pygame.Rect(max(356, minus.right + 32 + players_w), 160, 64, 60)
     players_at = ((minus.right + plus.x) // 2, 190)
-    label_w = font(LABEL_SIZE, Weight.SEMIBOLD).size(WIDEST_LABEL)[0]
+    label_w = width_of(seat_label(9), LABEL_SIZE, Weight.SEMIBOLD)
     name_x = max(176, LABEL_X + label_w + 16)
-    kind_text = max(font(KIND_SIZE, Weight.SEMIBOLD).size(t)[0] for t in KIND_LABELS)
+    kind_text = max(width_of(t, KIND_SIZE, Weight.SEMIBOLD) for t in kind_labels())
     kind_w = max(196, min(300, kind_text + 28))
     kind_x = LEFT.right - 24 - kind_w
     seat_h = max(50, scaled(24) + 16)
     seat_pitch = seat_h + 8
     bottom = max(870, SEAT_TOP + 10 * seat_pitch + 4)
     open_hands = pygame.Rect(84, bottom, 632, max(44, scaled(20) + 16))
-    switch_w = max(240, max(font(SWITCH_SIZE).size(t)[0] for t in ("classic effects",)) + 40)
+    widest_value = value_text(FirstCard.CLASSIC_EFFECTS)
+    switch_w = max(240, width_of(widest_value, SWITCH_SIZE, Weight.REGULAR) + 40)
     label_x = SWITCH_X + switch_w + 20
-    more_w = max(160, font(22, Weight.SEMIBOLD).size(MORE_RULES)[0] + 32)
+    more_w = max(160, width_of(_(MORE_RULES), 22, Weight.SEMIBOLD) + 32)
     more = pygame.Rect(RIGHT.right - 20 - more_w, 240, more_w, max(48, scaled(22) + 18))
     return SetupGrid(
         minus,
@@ -170,6 +207,35 @@ def fit_name(text: str, width: int) -> tuple[str, int]:
     return text + "...", size
 
 
+def bottom_paragraphs(
+    model: SetupModel, error: str | None, uno: str
+) -> list[tuple[str, tuple[int, int, int]]]:
+    """What the bottom of the screen says (and in what colour): why Start is off, else the
+    hints for this table; ``uno`` is the controller button that calls UNO."""
+    paragraphs: list[tuple[str, tuple[int, int, int]]] = []
+    if error is not None:
+        # TRANSLATORS: {reason} is the rules' own word on why they cannot be played.
+        paragraphs.append((_("Cannot start: {reason}.").format(reason=error), DANGER))
+    people = model.people()
+    if any(model.kinds[s] is SeatKind.PHONE for s in range(model.players)):
+        phones = _(
+            "Phone seats: each person scans their seat's code on the table with their phone "
+            "(same Wi-Fi), then holds their cards there."
+        )
+        paragraphs.append((phones, MUTED))
+    elif not people:
+        paragraphs.append((_("Nobody plays in person: you watch the AIs."), MUTED))
+    if len(people) > 1:
+        couch = _(
+            "Couch play: {uno} on a controller gives it to the next person (again: the one "
+            "after), or A at their first turn. Second person on the keyboard: {keys}."
+        )
+        paragraphs.append((couch.format(uno=uno, keys=_(SECOND_SET_TEXT)), MUTED))
+    if error is None:
+        paragraphs.append((_("Changed rules are shown in amber."), MUTED))
+    return paragraphs
+
+
 @dataclass
 class NameEntry:
     """A seat's name being typed: the text so far, and why Enter was refused, if it was."""
@@ -197,13 +263,14 @@ class SetupScene(Scene):
         self._name_buttons: list[Button] = []
         self._switch_buttons: list[Button] = []
         self._row_h = row_height(1)
+        self._title_pitch, self._detail_pitch = title_pitch(), detail_pitch()
         self._visible = 12  # switch rows shown (set by _build for the text size)
         self._build()
 
     @property
     def grid(self) -> SetupGrid:
         """The places of the screen's parts at the text size in use."""
-        return setup_grid(text_scale())
+        return setup_grid(text_scale(), active().code)
 
     @property
     def kinds(self) -> list[SeatChoice]:
@@ -216,6 +283,10 @@ class SetupScene(Scene):
         return self.model.pads
 
     # ------------------------------------------------------------- state
+
+    def relabel(self) -> None:
+        """The buttons in the screen's language (the grid is measured again for its words)."""
+        self._build()
 
     def _build(self) -> None:
         """The buttons for the choices as they are now (after every change)."""
@@ -244,7 +315,8 @@ class SetupScene(Scene):
             buttons.append(
                 Button(kind, self._kind_label(seat), partial(self._cycle_kind, seat), text_size=22)
             )
-        label = f"Open hands (young players): {'on' if model.open_hands else 'off'}"
+        on = value_text(model.open_hands)
+        label = _("Open hands (young players): {value}").format(value=on)
         buttons.append(Button(grid.open_hands, label, self._toggle_open, text_size=20))
         # Preset.
         buttons.append(
@@ -259,7 +331,12 @@ class SetupScene(Scene):
         self._switch_buttons = []
         # Every row as tall as the longest explanation needs, so rows do not jump on a change.
         lines = max((len(self._detail_lines(n)) for n in names), default=1)
-        self._row_h = row_height(lines)
+        # Taller letters (Japanese, the pseudo-locale's brackets) space the lines further.
+        titles = [switch_label(n) for n in names]
+        details = [line for n in names for line in self._detail_lines(n)]
+        self._title_pitch = ink_pitch(titles, SWITCH_TITLE_SIZE, Weight.BOLD, title_pitch())
+        self._detail_pitch = ink_pitch(details, SWITCH_DETAIL_SIZE, Weight.REGULAR, detail_pitch())
+        self._row_h = row_height(lines, self._title_pitch, self._detail_pitch)
         self._visible = grid.rows_visible(self._row_h)
         self.scroll = max(0, min(self.scroll, len(names) - self._visible))
         button_h = max(44, scaled(SWITCH_TITLE_SIZE) + 16)
@@ -276,16 +353,17 @@ class SetupScene(Scene):
             self._switch_buttons.append(switch)
             buttons.append(switch)
         if len(names) > self._visible:
-            buttons.append(Button(grid.more_rules, "More rules", self._scroll, text_size=22))
+            buttons.append(Button(grid.more_rules, _(MORE_RULES), self._scroll, text_size=22))
         start = Button(
             pygame.Rect(1380, 960, 420, 84),
-            "Start",
+            _("Start"),
             self._start,
             text_size=40,
             color=(40, 130, 80),
             enabled=self.error is None,
         )
-        buttons.append(Button(pygame.Rect(120, 960, 260, 84), "Back", self._back, text_size=32))
+        back = Button(pygame.Rect(120, 960, 260, 84), _("Back"), self._back, text_size=32)
+        buttons.append(back)
         buttons.append(start)
         self.menu.buttons = buttons
         self.menu.focus = min(focus, len(buttons) - 1) if focus else len(buttons) - 1
@@ -301,11 +379,11 @@ class SetupScene(Scene):
     def _kind_label(self, seat: int) -> str:
         kind = self.model.kinds[seat]
         if kind is SeatKind.PHONE:
-            return "Phone"
-        if kind is not None:
-            return f"{kind.value.capitalize()} AI"
+            return _("Phone")
+        if isinstance(kind, Level):
+            return _(AI_LABELS[kind])
         pad = next((d for d, s in self.model.pads.items() if s == seat), None)
-        return "Person" if pad is None else f"Person + pad {self._pad_number(pad)}"
+        return person_label(None if pad is None else self._pad_number(pad))
 
     def _pad_number(self, device: int) -> int:
         """Controllers are numbered on screen in the order they were connected."""
@@ -475,7 +553,7 @@ class SetupScene(Scene):
             and focused in self._name_buttons
         ):
             # There is no keyboard on a pad: the seat keeps its name, and the player knows.
-            self.flash = "Names are typed on a keyboard; the seat keeps its name."
+            self.flash = _("Names are typed on a keyboard; the seat keeps its name.")
             return
         self.menu.handle(intent)
 
@@ -505,16 +583,16 @@ class SetupScene(Scene):
         if self.notice:
             self._draw_notice(surface, self.notice)
         else:
-            draw_text(surface, "New game", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
+            draw_text(surface, _("New game"), 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         for rect in (LEFT, RIGHT):
             surface.blit(panel(rect.size, 26, (10, 16, 22, 200)), rect)
         grid = self.grid
-        players = f"{self.model.players} players"
+        players = players_text(self.model.players)
         draw_text(surface, players, PLAYERS_SIZE, grid.players_at, WHITE, Weight.BOLD)
         self._draw_hint(surface)
         for seat in range(self.model.players):
             y = grid.seat_y(seat) + grid.seat_h / 2
-            label = f"Seat {seat + 1}"
+            label = seat_label(seat)
             draw_text(surface, label, LABEL_SIZE, (LABEL_X, y), MUTED, anchor="midleft")
         self._draw_rules(surface)
         self._draw_bottom(surface)
@@ -546,11 +624,11 @@ class SetupScene(Scene):
         if self.entry is not None and self.entry.problem:
             hint, color = self.entry.problem, DANGER
         elif self.entry is not None:
-            hint = "Type a name. Enter keeps it, Esc cancels."
+            hint = _("Type a name. Enter keeps it, Esc cancels.")
         elif self.flash:
             hint, color = self.flash, GOLD
         else:
-            hint = "Click a name, or press Enter on it, to change it."
+            hint = _("Click a name, or press Enter on it, to change it.")
         draw_text(surface, hint, 20, (LABEL_X, HINT_Y), color, Weight.REGULAR, "midleft")
 
     def _draw_entry(
@@ -596,7 +674,8 @@ class SetupScene(Scene):
         grid = self.grid
         more = grid.more_rules
         left = SWITCH_X + 460 + 30  # right of the preset button
-        lines = wrap(PRESET_TEXT[self.model.preset], 20, RIGHT.right - left - 30)[:3]
+        preset = preset_text(self.model.preset)
+        lines = wrap(preset, 20, RIGHT.right - left - 30)[:3]
         pitch = scaled(26)
         for i, line in enumerate(lines):
             y = 192 + (i - (len(lines) - 1) / 2) * pitch
@@ -605,52 +684,29 @@ class SetupScene(Scene):
         for row, name in enumerate(self._names[self.scroll : self.scroll + self._visible]):
             top = SWITCH_TOP + row * self._row_h
             title = switch_label(name)
-            title_y = top + title_pitch() // 2
+            title_y = top + self._title_pitch // 2
             draw_text(
                 surface, title, SWITCH_TITLE_SIZE, (x, title_y), WHITE, Weight.BOLD, "midleft"
             )
             for i, line in enumerate(self._detail_lines(name)):
-                y = top + title_pitch() + i * detail_pitch() + detail_pitch() // 2
+                pitch = self._detail_pitch
+                y = top + self._title_pitch + i * pitch + pitch // 2
                 size = SWITCH_DETAIL_SIZE
                 draw_text(surface, line, size, (x, y), MUTED, Weight.REGULAR, "midleft")
         if len(self._names) > self._visible:
             last = min(len(self._names), self.scroll + self._visible)
-            more_text = (
-                "scroll for more" if last < len(self._names) else "scroll back for the first"
-            )
-            shown = f"Rules {self.scroll + 1}-{last} of {len(self._names)} ({more_text})"
+            shown = (
+                _("Rules {first}-{last} of {count} (scroll for more)")
+                if last < len(self._names)
+                else _("Rules {first}-{last} of {count} (scroll back for the first)")
+            ).format(first=self.scroll + 1, last=last, count=len(self._names))
             at = (more.x - 16, more.centery)
             draw_text(surface, shown, 18, at, MUTED, anchor="midright")
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         """Between Back and Start: why Start is off, else the hints for this table."""
-        paragraphs: list[tuple[str, tuple[int, int, int]]] = []
-        if self.error is not None:
-            paragraphs.append((f"Cannot start: {self.error}.", DANGER))
-        people = self.model.people()
-        phones = [s for s in range(self.model.players) if self.model.kinds[s] is SeatKind.PHONE]
-        if phones:
-            paragraphs.append(
-                (
-                    "Phone seats: each person scans their seat's code on the table with their "
-                    "phone (same Wi-Fi), then holds their cards there.",
-                    MUTED,
-                )
-            )
-        elif not people:
-            paragraphs.append(("Nobody plays in person: you watch the AIs.", MUTED))
-        if len(people) > 1:
-            uno = button_name(self.app.settings.buttons["uno"])
-            paragraphs.append(
-                (
-                    f"Couch play: {uno} on a controller gives it to the next person (again: the "
-                    f"one after), or A at their first turn. Second person on the keyboard: "
-                    f"{SECOND_SET_TEXT}.",
-                    MUTED,
-                )
-            )
-        if self.error is None:
-            paragraphs.append(("Changed rules are shown in amber.", MUTED))
+        uno = button_name(self.app.settings.buttons["uno"])
+        paragraphs = bottom_paragraphs(self.model, self.error, uno)
         lines = [
             (line, color)
             for text, color in paragraphs

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.ai import Level
 from game.cards import DeckKind
+from game.i18n import _, pgettext
 from game.match import AI_NAMES, MatchSetup, Seat, SeatKind
 from game.rules import (
     MAX_PLAYERS,
@@ -31,6 +32,10 @@ from game.rules import (
     Rules,
     RulesError,
     TargetMode,
+    choice_text,
+    preset_title,
+    switch_text,
+    switch_title,
 )
 from scenes.store.lastsetup import LastSetup
 from scenes.store.userdata import NAME_LENGTH, clean_name
@@ -61,25 +66,12 @@ SEAT_KINDS: tuple[SeatChoice, ...] = (
     Level.HARD,
     Level.EXPERT,
 )
-PRESET_NAMES: dict[Preset, str] = {
-    Preset.CLASSIC: "Classic",
-    Preset.UNO2023: "2023 deck",
-    Preset.HOUSE_RULES: "House Rules!",
-    Preset.QUICK: "Quick",
-}
 
 
 def value_text(value: Any) -> str:
-    """A switch's value as its button shows it ("on", "same", "host chooses")."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, enum.Enum):
-        return str(value.value).replace("-", " ")
-    if isinstance(value, tuple):
-        if not value:
-            return "host chooses"
-        return ", ".join(str(e.value).replace("-", " ") for e in value)
-    return str(value)
+    """A switch's value as its button shows it ("on", "same", "host chooses"), in the screen's
+    language (game.rules words it)."""
+    return choice_text(value)
 
 
 def next_value(name: str, value: Any) -> Any:
@@ -110,21 +102,25 @@ def target_text(rules: Rules, players: int) -> str:
     """The target row's value: the points the engine will play to, whatever the mode."""
     target = rules.target_for(players)
     if target is None:
-        return "one hand"
-    return f"{target} (quick)" if rules.target_mode is TargetMode.QUICK else str(target)
+        return pgettext("switch value", "one hand")
+    if rules.target_mode is TargetMode.QUICK:
+        # TRANSLATORS: the match length row's value: the points of the quick length (100, 200).
+        return pgettext("switch value", "{points} (quick)").format(points=target)
+    return str(target)
 
 
 def target_detail(rules: Rules) -> str:
     """The target row's explanation, which says why its number is not the one set by hand."""
     if rules.target_mode is TargetMode.QUICK:
-        return "Quick length: 100 with 2 players, 200 with more. Change it to set your own."
+        return _("Quick length: 100 with 2 players, 200 with more. Change it to set your own.")
     if rules.target_mode is TargetMode.SINGLE_HAND:
-        return "Not used: the match is one hand. Change it to play to a points target."
-    return SWITCHES["target_points"]
+        return _("Not used: the match is one hand. Change it to play to a points target.")
+    return switch_text("target_points")
 
 
 def switch_label(name: str) -> str:
-    return name.replace("_", " ").replace("wd4", "+4").capitalize().replace("Uno", "UNO")
+    """A switch's name on the setup screen, in the screen's language."""
+    return switch_title(name)
 
 
 def typed(text: str, more: str) -> str:
@@ -288,7 +284,9 @@ class SetupModel:
         for other in range(self.players):
             given = self.given_name(other)
             if other != seat and name and given.casefold() == name.casefold():
-                return f"Seat {other + 1} is already called {given}."
+                return _("Seat {number} is already called {name}.").format(
+                    number=other + 1, name=given
+                )
         names_of = self.person_names if self.is_person(seat) else self.ai_names
         names_of[seat] = name
         return None
@@ -324,7 +322,7 @@ class SetupModel:
 
     def switch_detail(self, name: str) -> str:
         """The line under a switch's name that says what it does."""
-        return target_detail(self.rules) if name == "target_points" else SWITCHES[name]
+        return target_detail(self.rules) if name == "target_points" else switch_text(name)
 
     def changed(self, name: str) -> bool:
         """Whether a switch differs from the preset's own value (drawn in amber)."""
@@ -332,5 +330,7 @@ class SetupModel:
 
     def rules_label(self) -> str:
         """The preset button's text; it says when the switches no longer match the preset."""
-        changed = " (changed)" if self.rules != PRESETS[self.preset] else ""
-        return f"Rules: {PRESET_NAMES[self.preset]}{changed}"
+        preset = preset_title(self.preset)
+        if self.rules != PRESETS[self.preset]:
+            return _("Rules: {preset} (changed)").format(preset=preset)
+        return _("Rules: {preset}").format(preset=preset)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game import __version__, engine
 from game.cards import DeckKind, deck
+from game.i18n import N_, _
 from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
@@ -25,7 +27,7 @@ from scenes.input import Intent
 from scenes.routes import About, HowTo, NewGame, Options, Stats, Table
 from scenes.sound import Music
 from scenes.store.logs import NATIVE_NAME, log_path
-from scenes.store.saves import SaveError, load_match, peek
+from scenes.store.saves import SaveError, Summary, load_match, summary
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -35,7 +37,10 @@ from scenes.ui import (
     Menu,
     draw_question,
     draw_text,
+    fit_size,
+    ink_pitch,
     panel,
+    render,
     wrap,
 )
 
@@ -61,31 +66,44 @@ class TitleScene(Scene):
         # What the player must hear about their files (a damaged save, reset settings); each
         # message is a paragraph, shown at the top until the next one replaces them.
         self.notice = ""
-        detail, problem = peek()
-        self.saved = detail  # a match in progress, which a new game would replace
+        found, problem = summary()
+        # A match in progress, which a new game would replace (None: nothing to continue).
+        self.summary: Summary | None = found
         if problem:
             self.tell(problem)
+        self.menu = Menu(on_back=self._quit)
+        self.relabel()
+
+    @property
+    def saved(self) -> str | None:
+        """The match to continue, in words (None when there is none)."""
+        return None if self.summary is None else self.summary.text()
+
+    def relabel(self) -> None:
+        """The buttons, in the screen's language (the focus stays where it was)."""
         labels = []
-        if detail is not None:
-            labels.append(("Continue", detail, self._continue))
+        if self.summary is not None:
+            labels.append((_("Continue"), self.summary.text(), self._continue))
         labels += [
-            ("Quick game", "you and three Normal AIs, classic rules", self._quick),
-            ("New game", "players, AI levels and every rule", self._new),
-            ("Settings", "", self._settings),
-            ("Statistics", "", self._stats),
-            ("How to play", "", self._howto),
-            ("Quit", "", self._quit),
+            (_("Quick game"), _("you and three Normal AIs, classic rules"), self._quick),
+            (_("New game"), _("players, AI levels and every rule"), self._new),
+            (_("Settings"), "", self._settings),
+            (_("Statistics"), "", self._stats),
+            (_("How to play"), "", self._howto),
+            (_("Quit"), "", self._quit),
         ]
         buttons = []
         for i, (label, detail, click) in enumerate(labels):
             rect = pygame.Rect(0, 0, 560, 80 if detail else 62)
-            rect.midtop = (960, 480 + sum(92 if d else 74 for _, d, _ in labels[:i]))
+            rect.midtop = (960, 480 + sum(92 if d else 74 for _l, d, _c in labels[:i]))
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             buttons.append(Button(rect, label, click, detail, color=color))
         # About (version, licence, credits, the log's path) waits in the corner, out of the way.
         about = pygame.Rect(1690, 1000, 190, 56)
-        buttons.append(Button(about, "About", self._about, text_size=26))
-        self.menu = Menu(buttons, on_back=self._quit)
+        buttons.append(Button(about, _("About"), self._about, text_size=26))
+        focus = self.menu.focus
+        self.menu.buttons = buttons
+        self.menu.focus = min(focus, len(buttons) - 1)
 
     def tell(self, message: str) -> None:
         """Add a message for the player under the ones already shown."""
@@ -93,9 +111,9 @@ class TitleScene(Scene):
 
     def _ask_first(self, start: Callable[[], None]) -> bool:
         """With a match in progress, ask before a new game replaces it (there is one save)."""
-        if self.saved is None:
+        if self.summary is None:
             return False
-        self.app.push(ReplaceOverlay(self.app, self.saved, start, self._continue))
+        self.app.push(ReplaceOverlay(self.app, self.summary.text(), start, self._continue))
         return True
 
     def _quick(self) -> None:
@@ -110,8 +128,9 @@ class TitleScene(Scene):
             setup, game = load_match()
         except SaveError as error:
             self.notice = str(error)
-            self.menu.buttons = [b for b in self.menu.buttons if b.label != "Continue"]
+            self.summary = None
             self.menu.focus = 0
+            self.relabel()
             return
         self.app.go(Table(setup, game=game, autosave=True))
 
@@ -164,10 +183,11 @@ class TitleScene(Scene):
             face = pygame.transform.rotozoom(art.face(card, 120), -spread * 9 + sway, 1.0)
             center = (960 + spread * 90, 316 + abs(spread) ** 2 * 7)
             surface.blit(face, face.get_rect(center=center))
+        # The game's name, in its own capitals: a name, the same in every language.
         draw_text(surface, "ONE MORE CARD", 96, (960, 96), GOLD, Weight.BLACK, shadow=True)
         draw_text(
             surface,
-            "The UNO card game, offline, against AIs that play fair",
+            _("The UNO card game, offline, against AIs that play fair"),
             28,
             (960, 170),
             WHITE,
@@ -176,9 +196,11 @@ class TitleScene(Scene):
         self.menu.draw(surface)
         if self.notice:
             self._draw_notice(surface)
-        draw_text(
-            surface, "Mouse, keyboard or controller  ·  F11 full screen", 20, (960, 1062), MUTED
-        )
+        hint = _("Mouse, keyboard or controller  ·  F11 full screen")
+        size = fit_size(hint, 20, 1840)
+        # Taller letters than the Latin ones move the line up, off the screen's bottom edge.
+        y = min(1062, surface.get_height() - 2 - ink_pitch([hint], size, Weight.SEMIBOLD, 0) / 2)
+        draw_text(surface, hint, size, (960, y), MUTED)
 
 
 class ReplaceOverlay(Scene):
@@ -193,22 +215,25 @@ class ReplaceOverlay(Scene):
         self.saved = saved
         self.rect = pygame.Rect(0, 0, 1000, 400)
         self.rect.center = (960, 540)
-        self.lines = wrap(
-            f"Your match in progress ({saved}) is saved to be continued. A new game replaces it.",
-            26,
-            self.rect.width - 100,
-        )
         y = self.rect.bottom - 120
-        keep_button = Button(
-            pygame.Rect(self.rect.x + 60, y, 420, 80), "Continue my match", self._then(keep)
-        )
+        keep_button = Button(pygame.Rect(self.rect.x + 60, y, 420, 80), "", self._then(keep))
         start_button = Button(
             pygame.Rect(self.rect.right - 480, y, 420, 80),
-            "Start a new game",
+            "",
             self._then(start),
             color=(120, 60, 40),
         )
         self.menu = Menu([keep_button, start_button], columns=2, on_back=self._back)
+        self.lines: list[str] = []
+        self.relabel()
+
+    def relabel(self) -> None:
+        # TRANSLATORS: {saved} is the match's line, "4 players, round 2, 31 moves so far".
+        said = _("Your match in progress ({saved}) is saved to be continued.")
+        text = f"{said.format(saved=self.saved)} {_('A new game replaces it.')}"
+        self.lines = wrap(text, 26, self.rect.width - 100)
+        self.menu.buttons[0].label = _("Continue my match")
+        self.menu.buttons[1].label = _("Start a new game")
 
     def _then(self, action: Callable[[], None]) -> Callable[[], None]:
         def choose() -> None:
@@ -224,16 +249,21 @@ class ReplaceOverlay(Scene):
         self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_question(surface, self.rect, "Replace the match in progress?", self.lines)
+        draw_question(surface, self.rect, _("Replace the match in progress?"), self.lines)
         self.menu.draw(surface)
 
 
 # The About screen's rows.
 ABOUT_SIZE = 26
 ABOUT_STEP = 36
-ABOUT_LABEL_WIDTH = 230
+ABOUT_LABEL_WIDTH = 230  # at least; a longer language's labels widen the column
+ABOUT_LABEL_MOST = 520
+ABOUT_GAP = 24
+ABOUT_SMALLEST = 18
+ABOUT_NOTE_ROOM = 64  # the panel's bottom, kept for its note
 
-CREDITS = (
+
+CREDITS = N_(
     "Made by The One More Card authors. Typeface: Inter, by The Inter Project Authors (SIL Open"
     " Font License 1.1). Built with pygame-ce and SDL, aiohttp, segno, pytmx and platformdirs,"
     " on Python."
@@ -243,7 +273,7 @@ CREDITS = (
 def engine_kind() -> str:
     """Which rules engine this process runs: the mypyc build or the plain-Python modules."""
     compiled = (engine.__file__ or "").endswith((".so", ".pyd"))
-    return "compiled (mypyc)" if compiled else "plain Python"
+    return _("compiled (mypyc)") if compiled else _("plain Python")
 
 
 def licences_folder() -> Path:
@@ -258,15 +288,46 @@ def licences_folder() -> Path:
 def about_rows() -> list[tuple[str, str]]:
     """What the screen says, as (label, text) rows."""
     log = log_path()
+    # TRANSLATORS: {folder} is a folder's path on this computer.
+    licences = _("{folder} (README.txt says which file is whose)")
     return [
-        ("Version", __version__),
-        ("Engine", engine_kind()),
-        ("Licence", "MIT: the LICENSE file beside the program"),
-        ("Credits", CREDITS),
-        ("Other licences", f"{licences_folder()} (README.txt says which file is whose)"),
-        ("Log file", str(log)),
-        ("Native crashes", str(log.with_name(NATIVE_NAME))),
+        (_("Version"), __version__),
+        (_("Engine"), engine_kind()),
+        (_("Licence"), _("MIT: the LICENSE file beside the program")),
+        (_("Credits"), _(CREDITS)),
+        (_("Other licences"), licences.format(folder=licences_folder())),
+        (_("Log file"), str(log)),
+        (_("Native crashes"), str(log.with_name(NATIVE_NAME))),
     ]
+
+
+@dataclass(frozen=True)
+class AboutLayout:
+    """How the About rows are laid out: the text size, the label column's width, the text
+    column's, the rows' wrapped lines and the distance between lines."""
+
+    size: int
+    label_width: int
+    width: int
+    lines: list[list[str]]
+    step: int
+
+
+def about_layout(rows: list[tuple[str, str]], rect: pygame.Rect) -> AboutLayout:
+    """The rows laid out in ``rect`` above its note: at the usual size when they fit, smaller
+    when a longer language's words (or taller letters) need more lines than the panel has."""
+    for size in range(ABOUT_SIZE, ABOUT_SMALLEST - 1, -2):
+        widest = max(render(label, size, WHITE, Weight.BOLD).get_width() for label, _t in rows)
+        label_width = min(ABOUT_LABEL_MOST, max(ABOUT_LABEL_WIDTH, widest + ABOUT_GAP))
+        width = rect.width - 120 - label_width
+        lines = [wrap(text, size, width) or [""] for _label, text in rows]
+        every = [line for row in lines for line in row]
+        step = ink_pitch(every, size, Weight.REGULAR, round(ABOUT_STEP * size / ABOUT_SIZE))
+        # The middle of the last line, and the room its letters take below it.
+        last = rect.y + 60 + (len(every) - 1) * step + (len(rows) - 1) * (step // 2)
+        if last + step // 2 <= rect.bottom - ABOUT_NOTE_ROOM:
+            break
+    return AboutLayout(size, label_width, width, lines, step)
 
 
 class AboutScene(Scene):
@@ -274,26 +335,35 @@ class AboutScene(Scene):
         super().__init__(app)
         self.background = felt(app.screen.get_size()).convert()
         self.rows = about_rows()
-        back = Button(pygame.Rect(810, 960, 300, 76), "Back", app.pop)
+        back = Button(pygame.Rect(810, 960, 300, 76), _("Back"), app.pop)
         self.menu = Menu([back], on_back=app.pop)
+
+    def relabel(self) -> None:
+        self.rows = about_rows()
+        self.menu.buttons[0].label = _("Back")
 
     def handle(self, intent: Intent) -> None:
         self.menu.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
-        draw_text(surface, "About One More Card", 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
+        title = _("About One More Card")
+        draw_text(surface, title, 56, (960, 74), GOLD, Weight.BLACK, shadow=True)
         rect = pygame.Rect(160, 130, 1600, 800)
         surface.blit(panel(rect.size, 26, (10, 16, 22, 215)), rect)
-        x_label, x_text = rect.x + 60, rect.x + 60 + ABOUT_LABEL_WIDTH
-        width = rect.right - 60 - x_text
+        layout = about_layout(self.rows, rect)
+        x_label, x_text = rect.x + 60, rect.x + 60 + layout.label_width
         y = rect.y + 60
-        for label, text in self.rows:
-            draw_text(surface, label, ABOUT_SIZE, (x_label, y), GOLD, Weight.BOLD, "midleft")
-            for line in wrap(text, ABOUT_SIZE, width) or [""]:
-                draw_text(surface, line, ABOUT_SIZE, (x_text, y), WHITE, Weight.REGULAR, "midleft")
-                y += ABOUT_STEP
-            y += ABOUT_STEP // 2
-        note = "A copy of the log helps when you report a problem."
+        for (label, _text), lines in zip(self.rows, layout.lines, strict=True):
+            room = layout.label_width - ABOUT_GAP
+            size = fit_size(label, layout.size, room, Weight.BOLD)
+            draw_text(surface, label, size, (x_label, y), GOLD, Weight.BOLD, "midleft")
+            for line in lines:
+                # A path has no space to wrap at: drawn smaller where it is longer than the room.
+                fitted = fit_size(line, layout.size, layout.width, Weight.REGULAR)
+                draw_text(surface, line, fitted, (x_text, y), WHITE, Weight.REGULAR, "midleft")
+                y += layout.step
+            y += layout.step // 2
+        note = _("A copy of the log helps when you report a problem.")
         draw_text(surface, note, 22, (rect.centerx, rect.bottom - 40), MUTED)
         self.menu.draw(surface)

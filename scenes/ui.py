@@ -569,6 +569,17 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
+def ink_pitch(lines: list[str], size: int, weight: Weight, nominal: int) -> int:
+    """The distance between ``lines`` drawn one under the other: ``nominal``, or more where a
+    language's letters reach higher or lower than the Latin ones (Japanese, the pseudo-locale's
+    brackets), so that no line's letters touch the next one's."""
+    inks = [render(line, size, WHITE, weight).get_bounding_rect() for line in lines]
+    inks = [ink for ink in inks if ink.height]
+    if not inks:
+        return nominal
+    return max(nominal, max(ink.bottom for ink in inks) - min(ink.top for ink in inks) + 1)
+
+
 def two_lines(
     rect: pygame.Rect, label: pygame.Surface, detail: pygame.Surface, gap: float
 ) -> tuple[float, float]:

@@ -31,9 +31,9 @@ from game.rules import (
 )
 from scenes import assets
 from scenes.app import App
-from scenes.howto import (
+from scenes.howto import HowToScene
+from scenes.howto_text import (
     HOUSE_SWITCHES,
-    HowToScene,
     Section,
     changed_switches,
     rules_text,

@@ -220,7 +220,7 @@ def test_wilds_count_as_color_counts_another_wild_draw_four() -> None:
 
 
 def test_the_in_game_rules_text_describes_the_settled_readings() -> None:
-    from scenes.howto import rules_text
+    from scenes.howto_text import rules_text
 
     text = rules_text(Rules())
     assert "counts only for the play it goes with" in text

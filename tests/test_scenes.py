@@ -25,7 +25,7 @@ from scenes.app import YOUNG_COLLECT, App, Scene
 from scenes.art import Icon, icon
 from scenes.board import hud
 from scenes.board.layout import table_layout
-from scenes.howto import rules_text
+from scenes.howto_text import rules_text
 from scenes.input import Act, Intent
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings
 from scenes.table.prompts import ChoiceOverlay

@@ -23,13 +23,16 @@ from scenes.store.userdata import (
     write_atomic,
 )
 
+FAILED = "The test file could not be loaded: {reason}. Nothing else happens."
+RESET = "The test file had values that were not valid and were reset: {values}."
+
 
 def _anything(data: Any, resets: list[str]) -> Any:
     return data
 
 
 def _load(path: Path) -> Loaded[Any]:
-    return load_json(path, _anything, "The test file", "Nothing else happens.")
+    return load_json(path, _anything, FAILED, RESET)
 
 
 def test_a_missing_file_is_no_problem(tmp_path: Path) -> None:
@@ -84,7 +87,7 @@ def test_no_exception_from_a_shape_check_escapes(tmp_path: Path, error: Exceptio
 
     path = tmp_path / "file.json"
     path.write_text("{}", encoding="utf-8")
-    loaded = load_json(path, shape, "The test file", "Nothing else happens.")
+    loaded = load_json(path, shape, FAILED, RESET)
     assert loaded.value is None and loaded.problem is not None
     assert "kept as file.broken-" in loaded.problem
 
@@ -95,7 +98,7 @@ def test_a_reason_quoting_the_file_is_short_and_printable(tmp_path: Path) -> Non
 
     path = tmp_path / "file.json"
     path.write_text('"\\u0000' + "x" * 1_000_000 + '"', encoding="utf-8")
-    loaded = load_json(path, shape, "The test file", "Nothing else happens.")
+    loaded = load_json(path, shape, FAILED, RESET)
     assert loaded.problem is not None and len(loaded.problem) < 400
     assert loaded.problem.isprintable()
 
@@ -125,7 +128,7 @@ def test_resets_keep_the_value_and_the_original(tmp_path: Path) -> None:
 
     path = tmp_path / "file.json"
     path.write_text('{"volume": 7}', encoding="utf-8")
-    loaded = load_json(path, shape, "The test file", "Nothing else happens.")
+    loaded = load_json(path, shape, FAILED, RESET)
     assert loaded.value == {"volume": 0.7} and loaded.repaired
     assert loaded.problem is not None and loaded.problem.startswith(
         "The test file had values that were not valid and were reset: volume (must be from 0 to 1)."

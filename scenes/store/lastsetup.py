@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Level
+from game.i18n import _
 from game.match import SeatKind
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Preset, Rules, RulesError
 from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
@@ -77,36 +78,42 @@ def from_dict(data: Any, resets: list[str] | None = None) -> LastSetup:
     """A remembered setup from parsed JSON: each bad value goes back to its default and is
     described in ``resets``; raises ValueError only when the data is not a setup at all."""
     if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-        raise ValueError("the file does not hold a match setup")
+        raise ValueError(_("the file does not hold a match setup"))
     resets = resets if resets is not None else []
     last = LastSetup()
     players = data.get("players", DEFAULT_PLAYERS)
     if type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:
         last.players = players
     else:
-        resets.append(f"the number of players (must be {MIN_PLAYERS} to {MAX_PLAYERS})")
+        resets.append(
+            _("the number of players (must be {low} to {high})").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS
+            )
+        )
     _seats(data["seats"], last, resets)
     try:
         last.preset = Preset(data.get("preset", Preset.CLASSIC.value))
     except (ValueError, TypeError):
-        resets.append("the rule preset (unknown)")
+        resets.append(_("the rule preset (unknown)"))
     last.rules = _rules(data.get("rules"), last, resets)
     open_hands = data.get("open_hands", False)
     if isinstance(open_hands, bool):
         last.open_hands = open_hands
     else:
-        resets.append("open hands (must be on or off)")
+        resets.append(_("open hands (must be on or off)"))
     return last
 
 
 def _seats(seats: list[Any], last: LastSetup, resets: list[str]) -> None:
     """Each seat's kind and names; a bad one is reset alone, the others are kept."""
     if len(seats) > SEATS:
-        resets.append(f"the seats after the {SEATS}th (a table has {SEATS} at most)")
+        resets.append(
+            _("the seats after the first {count} (a table has {count} at most)").format(count=SEATS)
+        )
     for seat, entry in enumerate(seats[:SEATS]):
-        where = f"seat {seat + 1}"
+        number = seat + 1
         if not isinstance(entry, dict):
-            resets.append(f"{where} (not a seat)")
+            resets.append(_("seat {number} (not a seat)").format(number=number))
             continue
         kind = entry.get("kind", PERSON if seat == 0 else Level.NORMAL.value)
         if kind == PERSON:
@@ -117,13 +124,19 @@ def _seats(seats: list[Any], last: LastSetup, resets: list[str]) -> None:
             try:
                 last.kinds[seat] = Level(kind)
             except (ValueError, TypeError):
-                resets.append(f"who sits at {where} (unknown)")
+                resets.append(_("who sits at seat {number} (unknown)").format(number=number))
         for key, names in (("name", last.person_names), ("ai_name", last.ai_names)):
             raw = entry.get(key, "")
             name = clean_name(raw) if isinstance(raw, str) else ""
             if name != raw:
                 # The file's text is shown cleaned, never as it came.
-                resets.append(f"the name at {where}" + (f", now {name!r}" if name else ""))
+                resets.append(
+                    _("the name at seat {number}, now {name}").format(
+                        number=number, name=repr(name)
+                    )
+                    if name
+                    else _("the name at seat {number}").format(number=number)
+                )
             names[seat] = name
 
 
@@ -136,11 +149,11 @@ def _rules(raw: Any, last: LastSetup, resets: list[str]) -> Rules:
         rules = Rules.from_dict(raw)
         rules.validate(last.players)
     except RulesError as error:
-        resets.append(f"the rule switches ({error}), now the preset's")
+        resets.append(_("the rule switches ({reason}), now the preset's").format(reason=error))
         return fallback
     if not 1 <= rules.target_points <= 100_000:
         # Only checked by the engine for a points match; the setup shows it in every mode.
-        resets.append("the target points (must be 1 to 100000), now the preset's rules")
+        resets.append(_("the target points (must be 1 to 100000), now the preset's rules"))
         return fallback
     return rules
 
@@ -151,8 +164,11 @@ def load_last_setup(folder: Path | None = None) -> tuple[LastSetup, str | None]:
     loaded = load_json(
         setup_path(folder),
         from_dict,
-        "The last game's setup",
-        "The setup starts from the defaults.",
+        _(
+            "The last game's setup could not be loaded: {reason}. "
+            "The setup starts from the defaults."
+        ),
+        _("The last game's setup had values that were not valid and were reset: {values}."),
     )
     return loaded.settled(LastSetup(), lambda last: save_last_setup(last, folder))
 
@@ -162,5 +178,7 @@ def save_last_setup(last: LastSetup, folder: Path | None = None) -> str | None:
     try:
         write_atomic(setup_path(folder), json.dumps(last.to_dict(), indent=1))
     except OSError as error:
-        return f"The setup could not be remembered ({error.strerror or error})."
+        return _("The setup could not be remembered ({reason}).").format(
+            reason=error.strerror or error
+        )
     return None

@@ -11,11 +11,13 @@ and the title screen says so and carries on.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.ai import Level
 from game.engine import Game
+from game.i18n import _, ngettext
 from game.match import MatchSetup, Seat, SeatKind
 from game.record import Record
 from scenes.store.userdata import Loaded, clean_name, data_dir, load_json, write_atomic
@@ -59,13 +61,31 @@ def load_match(folder: Path | None = None) -> tuple[MatchSetup, Game]:
     """The saved match and its game, replayed; a bad file is moved aside and SaveError raised."""
     loaded = _load(folder)
     if loaded.value is None:
-        raise SaveError(loaded.problem or "There is no saved match to continue.")
+        raise SaveError(loaded.problem or _("There is no saved match to continue."))
     return loaded.value
 
 
-def peek(folder: Path | None = None) -> tuple[str | None, str | None]:
-    """For the title screen: a line about the match to continue (None if there is none) and a
-    message for the player when the save was damaged (and set aside).
+@dataclass(frozen=True)
+class Summary:
+    """What the title screen says of the match to continue (said again in a new language)."""
+
+    players: int
+    round: int
+    moves: int
+
+    def text(self) -> str:
+        """The line under Continue, in the screen's language."""
+        # TRANSLATORS: under the title screen's Continue button; {players} is 2 to 10.
+        return ngettext(
+            "{players} players, round {round}, {moves} move so far",
+            "{players} players, round {round}, {moves} moves so far",
+            self.moves,
+        ).format(players=self.players, round=self.round, moves=self.moves)
+
+
+def summary(folder: Path | None = None) -> tuple[Summary | None, str | None]:
+    """For the title screen: the match to continue (None if there is none) and a message for
+    the player when the save was damaged (and set aside).
 
     The save is checked in full (replayed) so Continue is offered only when it will work.
     """
@@ -73,17 +93,24 @@ def peek(folder: Path | None = None) -> tuple[str | None, str | None]:
     if loaded.value is None:
         return None, loaded.problem
     setup, game = loaded.value
-    moves = len(game.actions)
-    said = "1 move" if moves == 1 else f"{moves} moves"
-    return f"{len(setup.seats)} players, round {game.round}, {said} so far", None
+    return Summary(len(setup.seats), game.round, len(game.actions)), None
+
+
+def peek(folder: Path | None = None) -> tuple[str | None, str | None]:
+    """``summary`` as the line the title screen shows."""
+    found, problem = summary(folder)
+    return (None if found is None else found.text()), problem
 
 
 def _load(folder: Path | None) -> Loaded[tuple[MatchSetup, Game]]:
     return load_json(
         save_path(folder),
         _match,
-        "The saved match",
-        "It cannot be continued; start a new game.",
+        _(
+            "The saved match could not be loaded: {reason}. "
+            "It cannot be continued; start a new game."
+        ),
+        _("The saved match had values that were not valid and were reset: {values}."),
     )
 
 
@@ -97,17 +124,19 @@ def _match(data: Any, resets: list[str]) -> tuple[MatchSetup, Game]:
 def _setup(record: Record) -> MatchSetup:
     seats_data = record.meta.get("seats")
     if not isinstance(seats_data, list) or len(seats_data) != record.players:
-        raise SaveError("the save does not say who sits at the table")
+        raise SaveError(_("the save does not say who sits at the table"))
     seats = []
     for seat, entry in enumerate(seats_data):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise SaveError("a seat of the save is malformed")
+            raise SaveError(_("a seat of the save is malformed"))
         name = clean_name(entry["name"]) or f"Player {seat + 1}"
         level = entry.get("level")
         try:
             seats.append(Seat(name, None if level is None else Level(level)))
         except ValueError as error:
-            raise SaveError(f"unknown AI level {clean_name(str(level))!r}") from error
+            raise SaveError(
+                _("unknown AI level {level}").format(level=repr(clean_name(str(level))))
+            ) from error
         # Saves from before phone seats were kept name no kind: their people were at the screen.
         kind = entry.get("kind", SeatKind.AI.value if level is not None else "person")
         if kind == SeatKind.PHONE.value and level is None:
@@ -115,11 +144,11 @@ def _setup(record: Record) -> MatchSetup:
         elif kind not in (SeatKind.PERSON.value, SeatKind.AI.value) or (
             (kind == SeatKind.AI.value) != (level is not None)
         ):
-            raise SaveError("a seat of the save names an unknown kind of player")
+            raise SaveError(_("a seat of the save names an unknown kind of player"))
     max_rounds = record.meta.get("max_rounds")
     if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
-        raise SaveError("the save's round limit is malformed")
+        raise SaveError(_("the save's round limit is malformed"))
     open_hands = record.meta.get("open_hands", False)
     if not isinstance(open_hands, bool):
-        raise SaveError("the save's open-hands setting is malformed")
+        raise SaveError(_("the save's open-hands setting is malformed"))
     return MatchSetup(record.rules, tuple(seats), record.seed, max_rounds, open_hands)

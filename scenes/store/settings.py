@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.i18n import CODES
+from game.i18n import CODES, N_, _, pgettext
 from scenes.store.keys import KeyTable, named_key
-from scenes.store.userdata import clean_name, config_dir, load_json, write_atomic
+from scenes.store.userdata import clean_name, config_dir, load_json, read_json, write_atomic
 
 SETTINGS_NAME = "settings.json"
 
@@ -84,12 +84,26 @@ def settings_path(folder: Path | None = None) -> Path:
     return (folder if folder is not None else config_dir()) / SETTINGS_NAME
 
 
+# How a reset names each setting (the file's keys are not words for the player).
+SETTING_NAMES: dict[str, str] = {
+    "animation_speed": N_("animation speed"),
+    "ai_pace": N_("AI pace"),
+    "volume": N_("volume"),
+    "music_volume": N_("music volume"),
+    "shapes": N_("shapes"),
+    "reduced_motion": N_("reduced motion"),
+    "fullscreen": N_("fullscreen"),
+    "large_text": N_("large text"),
+    "language": N_("language"),
+}
+
+
 def from_dict(data: Any, resets: list[str] | None = None, keys: KeyTable = named_key) -> Settings:
     """Settings from parsed JSON: each bad value is replaced by its default and described in
     ``resets``; raises ValueError only when the data is not a settings object at all. ``keys``
     says which key a stored code or name is (see ``scenes.store.keys``)."""
     if not isinstance(data, dict):
-        raise ValueError("the file does not hold settings")
+        raise ValueError(_("the file does not hold settings"))
     resets = resets if resets is not None else []
     values: dict[str, Any] = {}
     for item in dataclasses.fields(Settings):
@@ -97,28 +111,36 @@ def from_dict(data: Any, resets: list[str] | None = None, keys: KeyTable = named
             continue  # a setting added in a newer version keeps its default
         value = data[item.name]
         default = getattr(Settings(), item.name)
-        label = item.name.replace("_", " ").replace("ai ", "AI ")
+        label = _(SETTING_NAMES.get(item.name, item.name))
         if isinstance(default, dict):
             values[item.name] = _bindings(item.name, value, default, resets, keys)
         elif isinstance(default, str):
             if value == "" or value in CODES:
                 values[item.name] = value
             else:
-                resets.append(f"{label} (must be one of {', '.join(CODES)})")
+                # TRANSLATORS: one item of a list of settings that were reset.
+                resets.append(_("{setting} (not a language the game speaks)").format(setting=label))
         elif isinstance(default, bool):
             if isinstance(value, bool):
                 values[item.name] = value
             else:
-                resets.append(f"{label} (must be on or off)")
+                # TRANSLATORS: one item of a list of settings that were reset.
+                resets.append(_("{setting} (must be on or off)").format(setting=label))
         elif isinstance(value, bool) or not isinstance(value, int | float):
-            resets.append(f"{label} (must be a number)")
+            # TRANSLATORS: one item of a list of settings that were reset.
+            resets.append(_("{setting} (must be a number)").format(setting=label))
         else:
             low, high = LIMITS[item.name]
             # NaN fails both comparisons, so it is reset too.
             if low <= value <= high:
                 values[item.name] = float(value)
             else:
-                resets.append(f"{label} (must be from {low:g} to {high:g})")
+                resets.append(
+                    # TRANSLATORS: one item of a list of settings that were reset.
+                    _("{setting} (must be from {low} to {high})").format(
+                        setting=label, low=f"{low:g}", high=f"{high:g}"
+                    )
+                )
     return Settings(**values)
 
 
@@ -128,25 +150,41 @@ def _bindings(
     """Key or button bindings: known moves only, each a key code (or an older file's key name)
     or a button number; a bad one goes back to its default, and two moves on one key put the
     whole set back."""
-    what = "key" if name == "keys" else "controller button"
-    kinds = (int, str) if name == "keys" else (int,)
+    is_keys = name == "keys"
+    kinds = (int, str) if is_keys else (int,)
     if not isinstance(value, dict):
-        resets.append(f"the {what}s (not a list of moves)")
+        resets.append(
+            _("the keys (not a list of moves)")
+            if is_keys
+            else _("the controller buttons (not a list of moves)")
+        )
         return dict(default)
     merged = dict(default)
     for move, bound in value.items():
         if move not in default:
             # The move is the file's text: it is shown cleaned, never as it came.
-            resets.append(f"the {what} for an unknown move {clean_name(move)!r}")
+            shown = repr(clean_name(move))
+            resets.append(
+                _("the key for an unknown move {move}").format(move=shown)
+                if is_keys
+                else _("the controller button for an unknown move {move}").format(move=shown)
+            )
         elif type(bound) not in kinds or (
-            _key_code(bound, keys) is None if name == "keys" else not _is_button(bound)
+            _key_code(bound, keys) is None if is_keys else not _is_button(bound)
         ):
-            unknown = "no keyboard has that key" if name == "keys" else "not a button number"
-            resets.append(f"the {what} for {move} ({unknown})")
+            resets.append(
+                _("the key for {move} (no keyboard has that key)").format(move=move)
+                if is_keys
+                else _("the controller button for {move} (not a button number)").format(move=move)
+            )
         else:
-            merged[move] = _key_code(bound, keys) if name == "keys" else bound
+            merged[move] = _key_code(bound, keys) if is_keys else bound
     if len(set(merged.values())) < len(merged):
-        resets.append(f"the {what}s (two moves shared one {what})")
+        resets.append(
+            _("the keys (two moves shared one key)")
+            if is_keys
+            else _("the controller buttons (two moves shared one controller button)")
+        )
         return dict(default)
     return merged
 
@@ -173,10 +211,22 @@ def load_settings(
     loaded = load_json(
         settings_path(folder),
         lambda data, resets: from_dict(data, resets, keys),
-        "The settings",
-        "The defaults are used instead.",
+        _("The settings could not be loaded: {reason}. The defaults are used instead."),
+        _("The settings had values that were not valid and were reset: {values}."),
     )
     return loaded.settled(Settings(), lambda settings: save_settings(settings, folder))
+
+
+def stored_language(folder: Path | None = None) -> str:
+    """The language the settings file asks for ("" when it asks for none, or cannot be read),
+    read before the settings themselves: their messages (a damaged file, reset values) are
+    told in the language the game is about to speak. Never raises; moves nothing aside."""
+    try:
+        data = read_json(settings_path(folder))
+    except Exception:  # whatever is wrong, load_settings finds it again and says so
+        return ""
+    language = data.get("language", "") if isinstance(data, dict) else ""
+    return language if language in CODES else ""
 
 
 def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
@@ -184,25 +234,46 @@ def save_settings(settings: Settings, folder: Path | None = None) -> str | None:
     try:
         write_atomic(settings_path(folder), json.dumps(dataclasses.asdict(settings), indent=2))
     except OSError as error:
-        return f"The settings could not be saved ({error.strerror or error})."
+        return _("The settings could not be saved ({reason}).").format(
+            reason=error.strerror or error
+        )
     return None
 
 
 # The choices the settings screen and the pause menu cycle through, and their one name each.
 SPEEDS: tuple[float, ...] = (1.0, 1.5, 2.0, 0.0, 0.75)
 PACES: tuple[float, ...] = (1.0, 0.6, 0.3, 1.5)
-_SPEED_NAMES = {0.0: "instant", 0.75: "relaxed", 1.0: "normal", 1.5: "fast", 2.0: "fastest"}
-_PACE_NAMES = {0.0: "none", 0.3: "quick", 0.6: "brisk", 1.0: "natural", 1.5: "unhurried"}
+
+
+def _speed_names() -> dict[float, str]:
+    return {
+        0.0: pgettext("animation speed", "instant"),
+        0.75: pgettext("animation speed", "relaxed"),
+        1.0: pgettext("animation speed", "normal"),
+        1.5: pgettext("animation speed", "fast"),
+        2.0: pgettext("animation speed", "fastest"),
+    }
+
+
+def _pace_names() -> dict[float, str]:
+    return {
+        0.0: pgettext("AI thinking pauses", "none"),
+        0.3: pgettext("AI thinking pauses", "quick"),
+        0.6: pgettext("AI thinking pauses", "brisk"),
+        1.0: pgettext("AI thinking pauses", "natural"),
+        1.5: pgettext("AI thinking pauses", "unhurried"),
+    }
 
 
 def speed_name(speed: float) -> str:
-    """The animation speed as both screens name it ("fast"), or "x1.2" off the usual steps."""
-    return _SPEED_NAMES.get(round(max(speed, 0.0), 2), f"x{speed:g}")
+    """The animation speed as both screens name it ("fast"), or "x1.2" off the usual steps, in
+    the screen's language."""
+    return _speed_names().get(round(max(speed, 0.0), 2), f"x{speed:g}")
 
 
 def pace_name(pace: float) -> str:
     """The AI thinking pauses as both screens name them ("brisk")."""
-    return _PACE_NAMES.get(round(max(pace, 0.0), 2), f"x{pace:g}")
+    return _pace_names().get(round(max(pace, 0.0), 2), f"x{pace:g}")
 
 
 def next_step(steps: tuple[float, ...], current: float) -> float:

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.ai import Level
 from game.events import RoundEnded
+from game.i18n import N_, _
 from game.match import MatchSetup
 from scenes.store.userdata import clean_name, data_dir, load_json, write_atomic
 
@@ -46,11 +47,21 @@ MAX_COUNT = 10**9
 COUNTS = ("rounds", "rounds_won", "matches", "matches_won", "best_round", "streak", "best_streak")
 # Each count that cannot exceed another: wins are rounds, a streak is wins in a row.
 AT_MOST = (
-    ("rounds_won", "rounds", "more than the rounds played"),
-    ("matches_won", "matches", "more than the matches played"),
-    ("best_streak", "rounds_won", "longer than the rounds won"),
-    ("streak", "best_streak", "longer than the best streak"),
+    ("rounds_won", "rounds", N_("more than the rounds played")),
+    ("matches_won", "matches", N_("more than the matches played")),
+    ("best_streak", "rounds_won", N_("longer than the rounds won")),
+    ("streak", "best_streak", N_("longer than the best streak")),
 )
+# How a reset names each count (the file's keys are not words for the player).
+COUNT_NAMES = {
+    "rounds": N_("rounds"),
+    "rounds_won": N_("rounds won"),
+    "matches": N_("matches"),
+    "matches_won": N_("matches won"),
+    "best_round": N_("best round"),
+    "streak": N_("streak"),
+    "best_streak": N_("best streak"),
+}
 LEVELS = frozenset(level.value for level in Level)
 
 
@@ -62,21 +73,30 @@ def _profile(name: str, data: Any, resets: list[str]) -> Profile:
     """One person's statistics; each impossible count is reset (to 0, or to its bound)."""
     profile = Profile()
     if not isinstance(data, dict):
-        resets.append(f"{name}: everything (not a set of counts)")
+        # TRANSLATORS: one item of a list of reset statistics; {name} is a player's name.
+        resets.append(_("{name}: everything (not a set of counts)").format(name=name))
         return profile
     for count in COUNTS:
         value = data.get(count, 0)
         if _count(value):
             setattr(profile, count, value)
         else:
-            resets.append(f"{name}: {count.replace('_', ' ')} (not a whole number from 0 up)")
+            resets.append(
+                _("{name}: {count} (not a whole number from 0 up)").format(
+                    name=name, count=_(COUNT_NAMES[count])
+                )
+            )
     for count, bound, why in AT_MOST:
         if getattr(profile, count) > getattr(profile, bound):
             setattr(profile, count, getattr(profile, bound))
-            resets.append(f"{name}: {count.replace('_', ' ')} ({why})")
+            resets.append(
+                _("{name}: {count} ({why})").format(
+                    name=name, count=_(COUNT_NAMES[count]), why=_(why)
+                )
+            )
     against = data.get("against", {})
     if not isinstance(against, dict):
-        resets.append(f"{name}: the rounds against each AI level (malformed)")
+        resets.append(_("{name}: the rounds against each AI level (malformed)").format(name=name))
         against = {}
     for level, pair in against.items():
         if (
@@ -88,20 +108,24 @@ def _profile(name: str, data: Any, resets: list[str]) -> Profile:
         ):
             profile.against[level] = [pair[0], pair[1]]
         else:
-            resets.append(f"{name}: the rounds against {clean_name(level)!r}")
+            resets.append(
+                _("{name}: the rounds against {level}").format(
+                    name=name, level=repr(clean_name(level))
+                )
+            )
     return profile
 
 
 def _profiles(data: Any, resets: list[str]) -> dict[str, Profile]:
     if not isinstance(data, dict):
-        raise ValueError("the file does not hold statistics per player")
+        raise ValueError(_("the file does not hold statistics per player"))
     profiles: dict[str, Profile] = {}
     for raw, entry in data.items():
         name = clean_name(raw) or "Player"
         if name != raw:
-            resets.append(f"a name, now {name!r}")
+            resets.append(_("a name, now {name}").format(name=repr(name)))
         if name in profiles:
-            resets.append(f"a second {name!r} (dropped)")
+            resets.append(_("a second {name} (dropped)").format(name=repr(name)))
             continue
         profiles[name] = _profile(name, entry, resets)
     return profiles
@@ -110,7 +134,12 @@ def _profiles(data: Any, resets: list[str]) -> dict[str, Profile]:
 def load_stats(folder: Path | None = None) -> tuple[dict[str, Profile], str | None]:
     """Every profile, and a message when the file was damaged or had values reset."""
     path = stats_path(folder)
-    loaded = load_json(path, _profiles, "The statistics", "Counting starts again.")
+    loaded = load_json(
+        path,
+        _profiles,
+        _("The statistics could not be loaded: {reason}. Counting starts again."),
+        _("The statistics had values that were not valid and were reset: {values}."),
+    )
     return loaded.settled({}, lambda profiles: _write(profiles, folder))
 
 
@@ -119,7 +148,9 @@ def _write(profiles: dict[str, Profile], folder: Path | None) -> str | None:
         text = json.dumps({name: asdict(p) for name, p in profiles.items()}, indent=1)
         write_atomic(stats_path(folder), text)
     except OSError as error:
-        return f"The statistics could not be saved ({error.strerror or error})."
+        return _("The statistics could not be saved ({reason}).").format(
+            reason=error.strerror or error
+        )
     return None
 
 

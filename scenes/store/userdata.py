@@ -29,6 +29,8 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
+from game.i18n import _
+
 APP = "OneMoreCard"
 
 # Far above any real file (a long match saves well under 1 MB) and small enough to read at once.
@@ -151,14 +153,15 @@ class Loaded(Generic[T]):
 Shape = Callable[[Any, list[str]], T]
 
 
-def load_json(path: Path, shape: Shape[T], what: str, instead: str) -> Loaded[T]:
+def load_json(path: Path, shape: Shape[T], failed: str, reset: str) -> Loaded[T]:
     """Read the user file ``path`` and check it with ``shape``; never raises.
 
     ``shape(data, resets)`` turns parsed JSON into the value, raising ValueError (with a reason
     for the player) when the file is unusable, or appending to ``resets`` a description of each
-    bad value it replaced by its default. ``what`` names the file in a sentence ("The settings")
-    and ``instead`` says what happens without it ("The defaults are used."). A missing file is no
-    problem: ``Loaded(None)``.
+    bad value it replaced by its default. ``failed`` is the caller's whole sentence, translated,
+    for an unusable file, with a ``{reason}`` placeholder ("The settings could not be loaded:
+    {reason}. The defaults are used instead."), and ``reset`` the one for reset values, with a
+    ``{values}`` placeholder. A missing file is no problem: ``Loaded(None)``.
     """
     resets: list[str] = []
     try:
@@ -169,12 +172,12 @@ def load_json(path: Path, shape: Shape[T], what: str, instead: str) -> Loaded[T]
     # the file holds. KeyboardInterrupt and SystemExit are not Exceptions and still stop it.
     except Exception as error:
         kept = set_aside(path)
-        return Loaded(None, f"{what} could not be loaded: {_reason(error)}. {instead}{kept}")
+        return Loaded(None, failed.format(reason=_reason(error)) + kept)
     if not resets:
         return Loaded(value)
     kept = set_aside(path)
     listed = _short("; ".join(resets), RESETS_LENGTH)
-    problem = f"{what} had values that were not valid and were reset: {listed}.{kept}"
+    problem = reset.format(values=listed) + kept
     return Loaded(value, problem, repaired=True)
 
 
@@ -182,28 +185,31 @@ def read_json(path: Path) -> Any:
     """The JSON in ``path``, within the limits; raises Damaged, or OSError from the disk."""
     if path.is_dir():
         # Continue, settings or statistics would silently vanish behind a folder of their name.
-        raise Damaged("there is a folder in its place")
+        raise Damaged(_("there is a folder in its place"))
     with path.open("rb") as file:
         raw = file.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
-        raise Damaged(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+        raise Damaged(
+            _("the file is larger than {megabytes} MB").format(megabytes=MAX_BYTES // (1024 * 1024))
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise Damaged("the file is not UTF-8 text") from None
+        raise Damaged(_("the file is not UTF-8 text")) from None
     if _depth(text) > MAX_DEPTH:
-        raise Damaged(f"the file nests more than {MAX_DEPTH} levels deep")
+        raise Damaged(_("the file nests more than {levels} levels deep").format(levels=MAX_DEPTH))
     try:
         # NaN and Infinity parse (1e999 would be infinite anyway): the shape checks refuse them.
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise Damaged(
-            f"the file is not complete JSON, perhaps cut short (line {error.lineno}, "
-            f"column {error.colno})"
+            _(
+                "the file is not complete JSON, perhaps cut short (line {line}, column {column})"
+            ).format(line=error.lineno, column=error.colno)
         ) from None
     except ValueError:
         # Python refuses integers of more than 4,300 digits (int_max_str_digits).
-        raise Damaged("the file holds a number too long to read") from None
+        raise Damaged(_("the file holds a number too long to read")) from None
 
 
 # A JSON string (escapes included) and a bracket: strings are removed before brackets are counted.
@@ -232,16 +238,18 @@ def _depth(text: str) -> int:
 def _reason(error: Exception) -> str:
     """The cause of a failed load, as a clause for the player."""
     if isinstance(error, ValueError):  # Damaged, and the shape checks' own ValueErrors
-        return _short(str(error)) or "its content is not valid"
+        return _short(str(error)) or _("its content is not valid")
     if isinstance(error, PermissionError):
-        return "this user may not read the file"
+        return _("this user may not read the file")
     if isinstance(error, OSError):
-        return _short(f"the disk refused ({error.strerror or error})")
+        # TRANSLATORS: {reason} is the operating system's own words (often English).
+        return _short(_("the disk refused ({reason})").format(reason=error.strerror or error))
     if isinstance(error, MemoryError):
-        return "the file is too large to read"
+        return _("the file is too large to read")
     if isinstance(error, RecursionError):
-        return "the file nests too deeply"
-    return f"its content is not valid ({type(error).__name__})"
+        return _("the file nests too deeply")
+    # TRANSLATORS: {kind} is a Python error's name, for a bug report.
+    return _("its content is not valid ({kind})").format(kind=type(error).__name__)
 
 
 def _short(text: str, limit: int = REASON_LENGTH) -> str:
@@ -268,5 +276,7 @@ def set_aside(path: Path) -> str:
     except FileNotFoundError:
         return ""
     except OSError:
-        return f" The file could not be moved aside; it is still {path.name}."
-    return f" The original was kept as {aside.name}."
+        return " " + _("The file could not be moved aside; it is still {file}.").format(
+            file=path.name
+        )
+    return " " + _("The original was kept as {file}.").format(file=aside.name)
