@@ -27,8 +27,7 @@ from game.match import Match, Seat, SeatKind
 from game.phones.hub import PhoneHub
 from game.phones.protocol import Arrival, Inbound, phone_language
 from game.rules import Rules, Stacking, preset
-from scenes.phoneserver.server import Phones, web_files
-from scenes.phoneserver.words import (
+from scenes.phoneserver.page_words import (
     COUNTS,
     MILLION,
     WRONG_TEXTS,
@@ -36,6 +35,7 @@ from scenes.phoneserver.words import (
     words,
     wrong_page,
 )
+from scenes.phoneserver.server import Phones, web_files
 from tools.make.catalogs import JS_KEYWORDS
 
 pytestmark = pytest.mark.bare_app

@@ -46,6 +46,7 @@ from game.events import (
 )
 from game.i18n import pgettext
 from scenes.art import CardArt
+from scenes.board.color_words import color_called
 from scenes.board.layout import Layout, SeatLayout
 from scenes.board.sprites import (
     MARK_S,
@@ -66,7 +67,6 @@ from scenes.board.sprites import (
     table_sprites,
 )
 from scenes.board.tween import Tweens, in_out_cubic, out_back, out_cubic
-from scenes.board.words import color_called
 from scenes.sound import Sfx, SoundBoard
 from scenes.store.settings import Settings
 from scenes.ui import GOLD, WHITE

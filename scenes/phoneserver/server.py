@@ -13,7 +13,7 @@ what any client may hold without one is bounded (``scenes.phoneserver.gate``).
 
 Each phone is answered in its browser's language (Accept-Language) when the game speaks it,
 else in the table's: the page's own words (``words.json``), the page for a wrong address, and
-what the server tells a seat's phone (``scenes.phoneserver.words``).
+what the server tells a seat's phone (``scenes.phoneserver.page_words``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from game.i18n import CODES, N_, PSEUDO, Tongue, _, active, tongue
 from game.phones.hub import MATCH_OVER
 from game.phones.protocol import MAX_MESSAGE_BYTES, Arrival, Inbound, phone_language
 from scenes.phoneserver.gate import Gate, handler_factory, quiet_loop_errors
-from scenes.phoneserver.words import page_messages, words, wrong_page
+from scenes.phoneserver.page_words import page_messages, words, wrong_page
 
 # A phone may send this many frames a second (a burst as big); more are dropped.
 RATE_PER_S = 10.0

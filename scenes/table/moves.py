@@ -36,7 +36,7 @@ from game.i18n import N_, _, ngettext, npgettext, pgettext
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
 from scenes.board.buttons import ButtonSpec
-from scenes.board.words import color_word
+from scenes.board.color_words import color_word
 from scenes.store.keys import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.

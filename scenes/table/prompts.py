@@ -34,7 +34,7 @@ from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome, C
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight, font
-from scenes.board.words import color_name, color_word
+from scenes.board.color_words import color_name, color_word
 from scenes.input import Intent
 from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, wrap
 
