@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import color_in_sentence
+from game.cards import Card, card_name, color_in_sentence
 from game.engine import Game
 from game.events import (
     CardPlayed,
@@ -160,6 +160,10 @@ class Narrator:
     def _t(self) -> Tongue:
         return self.tongue or active()
 
+    def card(self, card: Card) -> str:
+        """A card's name in the reader's language."""
+        return card_name(card, self._t())
+
     def name(self, seat: int) -> str:
         """The seat's label on its own (a plate, a score row, a button): "You" for the reader."""
         return self._t().gettext(YOU_ALONE) if seat == self.you else self.names[seat]
@@ -171,7 +175,7 @@ class Narrator:
         for event in events:
             if isinstance(event, FirstCardTurned) and turned:
                 # Flipping again until a number card: say it is covered, not a second "first".
-                phrases.append(self._t().gettext(COVERED).format(card=event.card.label))
+                phrases.append(self._t().gettext(COVERED).format(card=self.card(event.card)))
                 continue
             turned = turned or isinstance(event, FirstCardTurned)
             phrase = self.phrase(redact(event, self.viewer), first=not phrases)
@@ -220,13 +224,13 @@ class Narrator:
             case CardsDealt():
                 return ""
             case FirstCardTurned(card=card):
-                return self._plain(FIRST_CARD, first, card=card.label)
+                return self._plain(FIRST_CARD, first, card=self.card(card))
             case FirstCardReturned(card=card):
-                return self._t().gettext(RETURNED_TO_DECK).format(card=card.label)
+                return self._t().gettext(RETURNED_TO_DECK).format(card=self.card(card))
             case CardPlayed(player=player, card=card, jump_in=True):
-                return self._say(JUMP_IN, player, first, card=card.label)
+                return self._say(JUMP_IN, player, first, card=self.card(card))
             case CardPlayed(player=player, card=card):
-                return self._say(PLAY, player, first, card=card.label)
+                return self._say(PLAY, player, first, card=self.card(card))
             case ColorChosen(player=player, color=color):
                 return self._say(
                     NAME_COLOR, player, first, color=color_in_sentence(color, self._t())
@@ -264,7 +268,7 @@ class Narrator:
         whose = self.names[event.target]
         if not event.hand:
             return t.gettext(HAND_SHOWN_EMPTY).format(sentence=sentence, name=whose)
-        cards = listed([c.label for c in event.hand], t)
+        cards = listed([self.card(c) for c in event.hand], t)
         return t.gettext(HAND_SHOWN).format(sentence=sentence, name=whose, cards=cards)
 
     def _rule_phrase(self, event: _LaterEvent, first: bool) -> str:
@@ -273,9 +277,9 @@ class Narrator:
         match event:
             case CardReturned(player=player, card=card):
                 if player == self.you:
-                    return t.gettext(CARD_RETURNED.you_later).format(card=card.label)
+                    return t.gettext(CARD_RETURNED.you_later).format(card=self.card(card))
                 return t.gettext(CARD_RETURNED.named).format(
-                    card=card.label, name=self.names[player]
+                    card=self.card(card), name=self.names[player]
                 )
             case HandsShuffled(player=player):
                 return self._say(SHUFFLE_HANDS, player, first)
@@ -321,10 +325,8 @@ class Narrator:
     def _drawn(self, player: int, cards: Sequence[object], reason: DrawReason, first: bool) -> str:
         said = reason if reason in _SAID_REASONS else None
         count = len(cards)
-        if player == self.viewer and count == 1 and cards[0] is not None:
-            label = getattr(cards[0], "label", "")
-            if label:
-                return self._say(DRAW_CARD[said], player, first, card=label)
+        if player == self.viewer and count == 1 and isinstance(cards[0], Card):
+            return self._say(DRAW_CARD[said], player, first, card=self.card(cards[0]))
         return self._count(DRAW_COUNT[said], player, first, count)
 
 

@@ -10,7 +10,6 @@ imports no other screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, cast
 
 import pygame
 
@@ -46,13 +45,6 @@ def next_language(current: str) -> str:
     code = current if current in CODES else active().code
     index = CODES.index(code) if code in CODES else -1
     return CODES[(index + 1) % len(CODES)]
-
-
-class Speaking(Protocol):
-    """The app's language switch (scenes.app.App.set_language: helper TEXT's part of issue 40,
-    merged beside this screen; until then the cast below keeps the type check honest)."""
-
-    def set_language(self, code: str) -> None: ...
 
 
 def on_off(value: bool) -> str:
@@ -108,7 +100,7 @@ class OptionsScene(Scene):
 
     def _language(self) -> None:
         # The app switches every screen (this one's rows too, by relabel) and stores the choice.
-        cast(Speaking, self.app).set_language(next_language(self.app.settings.language))
+        self.app.set_language(next_language(self.app.settings.language))
         self._changed()
 
     def _speed(self) -> None:

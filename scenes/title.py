@@ -264,9 +264,9 @@ ABOUT_NOTE_ROOM = 64  # the panel's bottom, kept for its note
 
 
 CREDITS = N_(
-    "Made by The One More Card authors. Typeface: Inter, by The Inter Project Authors (SIL Open"
-    " Font License 1.1). Built with pygame-ce and SDL, aiohttp, segno, pytmx and platformdirs,"
-    " on Python."
+    "Made by The One More Card authors. Typefaces: Inter, by The Inter Project Authors, and"
+    " Noto Sans CJK JP, by Adobe and Google (both SIL Open Font License 1.1). Built with"
+    " pygame-ce and SDL, aiohttp, segno, pytmx and platformdirs, on Python."
 )
 
 

@@ -231,7 +231,11 @@ def _check_place(
         if not surface.get_rect().contains(ink):
             width = surface.get_width()
             _watch.overflow.append(Overflow(text, ink.width, width, Spill.OUTSIDE, ink))
-        _watch.inks.append(((id(surface), _watch.layer), ink, text))
+        # What shows is what the surface's clip lets through: a line half-hidden at the edge
+        # of a scrolled view is not over the "More below" drawn outside that view.
+        shown = ink.clip(surface.get_clip())
+        if shown.width and shown.height:
+            _watch.inks.append(((id(surface), _watch.layer), shown, text))
 
 
 @contextmanager

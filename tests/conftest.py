@@ -99,29 +99,13 @@ def new_app() -> Callable[..., object]:
 @pytest.fixture(autouse=True)
 def language_switch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test ends with the screen in English, whatever language it switched to (Settings'
-    Language row, clicked by a test or the input storm). Where App has no ``set_language`` yet
-    (issue 40: it comes with the app's language switch), the row's call gets its steps here: the
-    language, the choice kept in the settings, the cached text forgotten, every scene of the
-    stack relabelled."""
+    Language row, clicked by a test or the input storm)."""
     if importlib.util.find_spec("scenes") is None:
         yield
         return
     from game import i18n
-    from scenes.app import App
     from scenes.ui import forget_text
 
-    if not hasattr(App, "set_language"):
-
-        def set_language(app: App, code: str) -> None:
-            i18n.use(code)
-            app.settings.language = code
-            forget_text()
-            for scene in list(app.stack):
-                relabel = getattr(scene, "relabel", None)
-                if callable(relabel):
-                    relabel()
-
-        monkeypatch.setattr(App, "set_language", set_language, raising=False)
     yield
     if i18n.active().code != i18n.ENGLISH:
         i18n.use(i18n.ENGLISH)

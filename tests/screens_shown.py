@@ -146,7 +146,7 @@ SCREENS: dict[str, Callable[[bool], App]] = {
     "setup-4": setup(4),
     "setup-10": setup(10),
     "options": options,
-    "controls": opened("Settings", "Keys"),
+    "controls": opened("Settings", "Keys and controller buttons"),
     "howto": opened("How to play"),
     "stats": opened("Statistics"),
     "pause": paused,

@@ -12,7 +12,6 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,7 +29,7 @@ from scenes.app import App, Scene
 from scenes.assets import Weight
 from scenes.howto import HowToScene
 from scenes.input import Act, Intent
-from scenes.options import OptionsScene, Speaking, language_name, next_language
+from scenes.options import OptionsScene, language_name, next_language
 from scenes.routes import HowTo
 from scenes.setup import SetupScene
 from scenes.store.logs import NATIVE_NAME, log_path
@@ -66,7 +65,7 @@ def test_the_check_finds_english_and_passes_the_pseudo_locale() -> None:
 def _speak(app: App, code: str) -> None:
     """Switch as the Language row does (``App.set_language``; tests/conftest.py gives App the
     same steps where it has none of its own yet)."""
-    cast(Speaking, app).set_language(code)
+    app.set_language(code)
 
 
 def _drawn_in_pseudo(app: App, kept: tuple[str, ...] = KEPT) -> list[str]:
@@ -86,7 +85,7 @@ SCREENS: dict[str, Callable[[bool], App]] = {
     "title": screens_shown.title,
     "setup-10": screens_shown.setup(10),
     "settings": screens_shown.options,
-    "controls": screens_shown.opened("Settings", "Keys"),
+    "controls": screens_shown.opened("Settings", "Keys and controller buttons"),
     "about": screens_shown.opened("About"),
     "stats-empty": screens_shown.opened("Statistics"),
 }

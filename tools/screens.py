@@ -113,7 +113,7 @@ def shots(out: Path, large: bool = False, look: Look = _draw) -> Iterator[str]:
     _click(_menu(title), "Settings")
     _frames(app, 5)
     yield save(app, "04-options")
-    _click(_menu(app.top), "Keys")
+    _click(_menu(app.top), "Keys and controller buttons")
     _frames(app, 5)
     yield save(app, "05-controls")
     app.pop()

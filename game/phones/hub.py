@@ -43,7 +43,6 @@ from game.phones.protocol import (
     challenge_seen,
     is_turn,
     read_intent,
-    speaking,
     state_message,
 )
 from game.rules import Stacking
@@ -105,22 +104,13 @@ class PhoneHub:
         return self.tongues[seat].code
 
     def _narrator(self, seat: int) -> Narrator:
-        # Passed by name through a mapping: it type-checks whether or not this Narrator takes
-        # a Tongue (game/narrate.py gains ``tongue=`` in the same piece of work).
-        own: dict[str, Any] = {"tongue": self.tongues[seat]}
-        try:
-            return Narrator(self.names, seat, True, self.stacking, **own)
-        except TypeError:
-            # A Narrator without a Tongue of its own speaks the screen's language: the hub
-            # narrates for this seat while its language is the screen's (``speaking``).
-            return Narrator(self.names, seat, True, self.stacking)
+        return Narrator(self.names, seat, True, self.stacking, tongue=self.tongues[seat])
 
     def _past(self, seat: int) -> list[str]:
         """A continued match: the seat's log starts with the moves played so far."""
         if not self.match.game.actions:
             return []
-        with speaking(self.tongues[seat]):
-            return past_lines(self.match.game, self.narrators[seat])[-LOG_KEPT:]
+        return past_lines(self.match.game, self.narrators[seat])[-LOG_KEPT:]
 
     def _speak(self, seat: int, language: str) -> None:
         """The seat's phone speaks ``language`` ("": the table's language now) from now on; its
@@ -139,8 +129,7 @@ class PhoneHub:
         if not happened:
             return  # the table left the match; the server's close tells the phones
         for seat in self.seats:
-            with speaking(self.tongues[seat]):
-                line = self.narrators[seat].line(happened)
+            line = self.narrators[seat].line(happened)
             if line:
                 log = self.logs[seat]
                 log.append(line)
@@ -163,18 +152,16 @@ class PhoneHub:
         buzz = buzz or (turn and not self._turn[seat])
         self._turn[seat] = turn
         t = self.tongues[seat]
-        with speaking(t):  # the card names in the phone's language
-            message = state_message(
-                view,
-                self.names,
-                self.logs[seat],
-                away=self.match.away
-                | frozenset(s for s in self.seats if self.match.played_by_ai(s)),
-                buzz=buzz,
-                over=self._over(seat, t),
-                challenge=challenge,
-                tongue=t,
-            )
+        message = state_message(
+            view,
+            self.names,
+            self.logs[seat],
+            away=self.match.away | frozenset(s for s in self.seats if self.match.played_by_ai(s)),
+            buzz=buzz,
+            over=self._over(seat, t),
+            challenge=challenge,
+            tongue=t,
+        )
         message["language"] = t.code
         self.outlet.send(seat, message)
 

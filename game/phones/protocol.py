@@ -6,15 +6,13 @@ hand: ``state_message`` is never given the game. An intent from a phone is read 
 format of ``game.actions`` and checked for shape here; the match then checks it is legal.
 
 Every text is in the reader's language: the functions take the phone's ``Tongue`` (None: the
-screen's language). A card's name comes from ``Card.label`` in the screen's language, so the
-hub builds a phone's message while that phone's language is the screen's (``speaking``).
+screen's language), and name every card in it (``game.cards.card_name``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -41,10 +39,10 @@ from game.actions import (
     action_to_dict,
 )
 from game.ai.levels import is_window_action
-from game.cards import Card, Color
+from game.cards import Card, Color, card_name
 from game.events import CardsDrawn, Challenged, DrawReason, redact
-from game.i18n import ENGLISH, N_, Tongue, accept_language, active, pick, use
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT
+from game.i18n import ENGLISH, N_, Tongue, accept_language, active, pick
+from game.rules import custom_effect_text, race_action_text
 from game.view import SeatView
 
 # A phone's message is one small JSON object; anything longer is not ours.
@@ -70,19 +68,6 @@ TOO_LONG = N_("That message was too long to be a move.")
 class BadIntent(ValueError):
     """A phone's message that is not a move of its seat; the text is for the person, in English
     (a marked message: the hub tells it in the phone's language)."""
-
-
-@contextmanager
-def speaking(tongue: Tongue) -> Iterator[Tongue]:
-    """The screen's language is ``tongue``'s meanwhile, for the texts that name themselves in
-    the screen's language (``Card.label``, the narrator without a Tongue of its own). Only on
-    the game's thread, between two frames: nothing is drawn meanwhile."""
-    before = active().code
-    use(tongue.code)
-    try:
-        yield tongue
-    finally:
-        use(before)
 
 
 def _tongue(tongue: Tongue | None) -> Tongue:
@@ -115,7 +100,7 @@ def state_message(
     tongue: Tongue | None = None,
 ) -> dict[str, Any]:
     """Everything a seat's phone shows, from that seat's view and its own narrated lines, in
-    ``tongue`` (the card names in the screen's language: see ``speaking``).
+    ``tongue``.
 
     ``challenge``: a challenge this seat made or met, just now, redacted for it (the challenger
     is shown the challenged hand); the phone shows its result until the person dismisses it.
@@ -126,7 +111,7 @@ def state_message(
     hand = [
         {
             "id": card.uid,
-            "name": card.label,
+            "name": card_name(card, t),
             "face": face_key(card),
             "legal": card.uid in plays,
             "send": action_to_dict(plays[card.uid]) if card.uid in plays else None,
@@ -158,10 +143,10 @@ def state_message(
         "prompt": prompt(view, names, turn, t),
         "hand": hand,
         "buttons": buttons(view, names, t),
-        "drawn": _card(view.drawn) if view.phase == "drawn" and view.drawn is not None else None,
+        "drawn": _card(view.drawn, t) if view.phase == "drawn" and view.drawn is not None else None,
         "challenge": None if challenge is None else challenge_result(challenge, names, seat, t),
         "table": {
-            "top": None if top is None else {"name": top.label, "face": face_key(top)},
+            "top": None if top is None else {"name": card_name(top, t), "face": face_key(top)},
             "color": view.color.value if view.color is not None else None,
             "direction": view.direction,
             "draw_size": view.draw_size,
@@ -175,8 +160,8 @@ def state_message(
     }
 
 
-def _card(card: Card) -> dict[str, Any]:
-    return {"id": card.uid, "name": card.label, "face": face_key(card)}
+def _card(card: Card, tongue: Tongue) -> dict[str, Any]:
+    return {"id": card.uid, "name": card_name(card, tongue), "face": face_key(card)}
 
 
 def challenge_cost(view: SeatView) -> int:
@@ -249,12 +234,13 @@ def challenge_result(
     """What a challenge showed, told to ``seat`` in ``tongue``: a sentence, and the challenged
     hand when this seat was shown it."""
     event = seen.event
+    t = _tongue(tongue)
     shown = None if event.hand is None or event.target == seat else event.hand
     return {
-        "text": _challenge_text(event, names, seat, seen.drawn, _tongue(tongue)),
+        "text": _challenge_text(event, names, seat, seen.drawn, t),
         "bluff": event.bluff,
         "whose": names[event.target],
-        "hand": None if shown is None else [_card(c) for c in shown],
+        "hand": None if shown is None else [_card(c, t) for c in shown],
     }
 
 
@@ -331,7 +317,7 @@ def prompt(view: SeatView, names: Sequence[str], turn: bool, tongue: Tongue | No
         case "drawn" if view.drawn is not None:
             # TRANSLATORS: {card} is a card's name, e.g. "Red 5".
             text = t.gettext("You drew {card}: play it, or keep it.")
-            return text.format(card=view.drawn.label)
+            return text.format(card=card_name(view.drawn, t))
         case "drawn":
             return t.gettext("Play the card you drew, or keep it.")
         case "color":
@@ -385,15 +371,13 @@ def _race_text(view: SeatView, t: Tongue) -> str:
     if rule is None:
         return t.gettext("Be quick!")
     # TRANSLATORS: {action} is a race's action, e.g. "Slap the table"; the button shouts it.
-    return t.gettext("{action}!").format(action=t.gettext(RACE_ACTION_TEXT[rule]))
+    return t.gettext("{action}!").format(action=race_action_text(rule, t))
 
 
 def _rule_text(number: int, rule: Any, t: Tongue) -> str:
     # TRANSLATORS: a House Rule: {number} is a card's number, {action} what everyone must do
     # when it is played, e.g. "7s: Slap the table".
-    return t.gettext("{number}s: {action}").format(
-        number=number, action=t.gettext(RACE_ACTION_TEXT[rule])
-    )
+    return t.gettext("{number}s: {action}").format(number=number, action=race_action_text(rule, t))
 
 
 def _color_name(color: Color, t: Tongue) -> str:
@@ -460,7 +444,7 @@ def _button(
         case MakeRule(number=number, rule=rule):
             return f"rule-{number}-{rule.value}", _rule_text(number, rule, t), False
         case ChooseCustomEffect(effect=effect):
-            return f"effect-{effect.value}", t.gettext(CUSTOM_EFFECT_TEXT[effect]), False
+            return f"effect-{effect.value}", custom_effect_text(effect, t), False
         case FinishCustomEffects():
             return "effects-done", t.gettext("Done"), False
 

@@ -492,6 +492,7 @@ class TableScene(Scene):
     def exit(self) -> None:
         if self.phones is not None:
             saved = LEFT_SAVED if self.autosave else LEFT_TABLE
-            self.phones.close(_(LEFT_OVER if self.match.is_match_over else saved))
+            # The English of a catalog message: the server tells each phone in its own language.
+            self.phones.close(LEFT_OVER if self.match.is_match_over else saved)
         if self._pool is not None:
             self._pool.shutdown()
