@@ -38,6 +38,15 @@ KEYWORDS = {
 }
 # The phone page's own two functions (assets/web/phone.js): t("...") and tn("...", "...", n).
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
+# gettext's two-form rules where CLDR (Babel's default) adds a form for whole millions ("de
+# millones de cartas"): no count in a card game comes near a million, and two forms are what
+# these languages' translators expect.
+PLURAL_FORMS = {
+    "es": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "pt_BR": "nplurals=2; plural=(n > 1);",
+}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
@@ -123,6 +132,11 @@ def update() -> None:
             from babel.messages.catalog import Catalog  # noqa: PLC0415
 
             catalog = Catalog(locale=code, domain=DOMAIN, project="One More Card")
+        if code in PLURAL_FORMS:  # before update: it gives each plural message this many forms
+            catalog.mime_headers = [
+                (name, PLURAL_FORMS[code] if name.lower() == "plural-forms" else value)
+                for name, value in catalog.mime_headers
+            ]
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         path.parent.mkdir(parents=True, exist_ok=True)
