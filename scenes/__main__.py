@@ -145,7 +145,11 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.composition import build_screen  # noqa: PLC0415
     from scenes.sound import quiet_alsa  # noqa: PLC0415
     from scenes.store.keys import key_table  # noqa: PLC0415
-    from scenes.store.settings import Settings, load_settings  # noqa: PLC0415
+    from scenes.store.settings import (  # noqa: PLC0415
+        Settings,
+        load_settings,
+        stored_language,
+    )
     from scenes.store.userdata import remove_stale_temporaries  # noqa: PLC0415
 
     # pygame.init() opens the mixer too: without a sound card ALSA would print its probe's
@@ -160,12 +164,16 @@ def main(argv: list[str] | None = None) -> int:
         # neither read nor change your settings.
         settings = Settings(animation_speed=args.speed)
         settings.ai_pace = 0.0 if args.speed == 0 else 1.0 / max(args.speed, 0.25)
-    else:
-        settings, notice = load_settings(keys=key_table(pygame.key.key_code, pygame.key.name))
     # The first start follows the system's language; --lang overrides the setting, unsaved.
-    find_catalogs()
     # The file check is a developer's tool that reads the messages in English (unless --lang).
-    use_language(start_language(settings, args.lang or ("en" if args.check_files else None)))
+    find_catalogs()
+    override = args.lang or ("en" if args.check_files else None)
+    if not (args.autoplay or args.phones):
+        # The language is read from the settings file before the file is loaded, so that what
+        # loading has to say about a damaged file is said in the player's language.
+        use_language(start_language(Settings(language=stored_language()), override))
+        settings, notice = load_settings(keys=key_table(pygame.key.key_code, pygame.key.name))
+    use_language(start_language(settings, override))
     app = App(settings, builder=build_screen)
     if args.autoplay:
         return autoplay(app, args, started)

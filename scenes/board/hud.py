@@ -17,7 +17,7 @@ from game.match import Seat, SeatKind
 from game.narrate import Narrator
 from game.rules import RACE_ACTION_TEXT
 from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_shape, icon
-from scenes.assets import Weight, font, scaled
+from scenes.assets import Weight, scaled
 from scenes.board.buttons import ButtonSpec
 from scenes.board.layout import Box, Layout
 from scenes.board.presenter import Presenter
@@ -36,6 +36,7 @@ from scenes.ui import (
     focus_ring,
     panel,
     render,
+    text_width,
     wrap,
 )
 
@@ -180,8 +181,8 @@ def plate_parts(rect: pygame.Rect, name: str, who: str, count: str) -> PlatePart
     badge = pygame.Rect(0, 0, 54, 40)
     badge.midright = (rect.right - 10, rect.centery)
     room = badge.x - 10 - left
-    crowded = font(title_size, Weight.BOLD).size(name)[0] > room
-    if crowded or font(who_size, Weight.REGULAR).size(who)[0] > room:
+    crowded = text_width(name, title_size, Weight.BOLD) > room
+    if crowded or text_width(who, who_size, Weight.REGULAR) > room:
         diameter = round(rect.height * 0.6)
         left = rect.x + diameter + 18
         line = rect.height // 2 - 6
@@ -488,7 +489,7 @@ class Hud:
             right = left + col_w - (12 if columns > 1 and col == 0 else 0)
             score = str(game.scores[seat])
             # The name has all the row but its score (a reserved 56 px cut "Chloe" beside a 0).
-            room = right - left - font(size, Weight.SEMIBOLD).size(score)[0] - 10
+            room = right - left - text_width(score, size, Weight.SEMIBOLD) - 10
             name = ellipsize(self.narrator.name(seat), size, room, Weight.REGULAR)
             draw_text(surface, name, size, (left, y), WHITE, Weight.REGULAR, "midleft")
             draw_text(surface, score, size, (right, y), WHITE, Weight.SEMIBOLD, "midright")

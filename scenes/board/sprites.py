@@ -27,11 +27,11 @@ from game.events import (
 )
 from game.i18n import npgettext, pgettext
 from scenes.art import COLOR_RGB, CardArt, card_size
-from scenes.assets import Weight, font
+from scenes.assets import Weight
 from scenes.board.layout import Box, Layout, SeatLayout
 from scenes.board.tween import out_back, pulse
 from scenes.sound import Sfx
-from scenes.ui import GOLD, WHITE, draw_text, panel, render
+from scenes.ui import GOLD, WHITE, draw_text, panel, render, text_size
 
 # How long a mark stays up at speed 1, in seconds.
 MARK_S = 1.1
@@ -156,7 +156,7 @@ MARK_GAP = 8
 
 def bubble_size(text: str, size: int) -> tuple[int, int]:
     """The largest a mark's bubble of ``text`` at ``size`` is drawn (at the text size now)."""
-    w, h = font(round(size * POP_MAX), Weight.SEMIBOLD).size(text)
+    w, h = text_size(text, round(size * POP_MAX), Weight.SEMIBOLD)
     return w + BUBBLE_PAD[0], h + BUBBLE_PAD[1]
 
 

@@ -33,10 +33,10 @@ from game.match import Match
 from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome, CustomEffect
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
-from scenes.assets import Weight, font
+from scenes.assets import Weight
 from scenes.board.color_words import color_name, color_word
 from scenes.input import Intent
-from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, wrap
+from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, text_width, wrap
 
 # The smallest a caption is drawn before its panel grows wider (buttons draw at 30, and shrink
 # a long caption to fit).
@@ -136,7 +136,7 @@ class ChoiceOverlay(Scene):
         than ``LABEL_MIN`` in its column (a long language's captions), up to the screen's."""
         widest = 0
         for option in options:
-            need = font(LABEL_MIN, Weight.SEMIBOLD).size(option.label)[0] + 28
+            need = text_width(option.label, LABEL_MIN, Weight.SEMIBOLD) + 28
             if option.swatch is not None:
                 need += 2 * (option.swatch.get_width() + 8)
             widest = max(widest, need)

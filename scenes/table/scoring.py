@@ -19,10 +19,22 @@ from game.match import Match
 from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
-from scenes.assets import Weight, font
+from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, dim, draw_text, ellipsize, fit_size, panel
+from scenes.ui import (
+    GOLD,
+    MUTED,
+    WHITE,
+    Button,
+    Menu,
+    dim,
+    draw_text,
+    ellipsize,
+    fit_size,
+    panel,
+    text_size,
+)
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
 AUTOPLAY_PAUSE_S = 1.5  # an AI-only table lingers on the score before the next deal
@@ -150,7 +162,7 @@ def header_fits(rect: pygame.Rect) -> list[tuple[str, pygame.Rect, int]]:
     for (message, right), room in zip(HEADERS, rooms, strict=True):
         label = _(message)
         size = fit_size(label, 20, room, Weight.SEMIBOLD)
-        box = pygame.Rect(0, 0, *font(size, Weight.SEMIBOLD).size(label))
+        box = pygame.Rect(0, 0, *text_size(label, size, Weight.SEMIBOLD))
         box.midright = (rect.right - right, rect.y + HEADERS_Y)
         out.append((label, box, size))
     return out
