@@ -190,53 +190,12 @@ class Expert(Hard):
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         runs = 0
-        reading = Reading(view, memory.led, memory.known, c.read_across) if c.read_plays else None
-        lacks = None
-        if c.playout_lacks:
-            # The foes in the playouts also count with what they could read of our hand.
-            skip = -1 if c.own_lacks else view.seat
-            lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
-        record = WildFourMemory.of(
-            view.players,
-            memory.bluffs_shown,
-            memory.honest_shown,
-            memory.challenges,
-            memory.wd4_faced,
-        )
+        inputs = self._inputs(view, memory)
         deadline = time.perf_counter() + c.budget_s
         limit = c.samples if c.samples is not None else 1_000_000
         while runs < limit:
-            sample = random.Random(int(rng.random() * 2**31))
-            hands, pile = sample_hands(
-                view,
-                memory,
-                sample,
-                c.infer_named,
-                reading,
-                c.mismatch_keep,
-                c.rank_lacks,
-                c.deal_each,
-            )
-            seed = int(sample.random() * 2**31)
-            for i in alive:
-                game = position(view, hands, pile, seed)
-                if prefix is not None:
-                    try:
-                        game.apply(prefix)
-                    except IllegalAction:
-                        return default  # the position could not be set up again
-                own = lacks.copy() if lacks is not None else None
-                values[i].append(
-                    playout(
-                        game,
-                        view.seat,
-                        candidates[i],
-                        own,
-                        record,
-                        c.hard_challenges,
-                        c.hard_plays,
-                    )
-                )
+            if not self._sample(view, memory, rng, inputs, candidates, alive, values, prefix):
+                return default  # the position could not be set up again
             runs += 1
             if c.samples is None and time.perf_counter() >= deadline:
                 break
@@ -250,15 +209,103 @@ class Expert(Hard):
                 if len(alive) == 1:
                     self.searched.append((runs, False))
                     return default
-        # Leave the Hard choice only for a gain larger than the margin and than SE_K standard
-        # errors of that gain, on the samples every remaining candidate met.
+        self.searched.append((runs, c.samples is None and runs < limit))
+        return self._choice(candidates, alive, values, base_i, default)
+
+    def _inputs(self, view: SeatView, memory: Memory) -> _SearchInputs:
+        """What every sample of one search reads from the memory, built once."""
+        c = self.config
+        reading = Reading(view, memory.led, memory.known, c.read_across) if c.read_plays else None
+        lacks = None
+        if c.playout_lacks:
+            # The foes in the playouts also count with what they could read of our hand.
+            skip = -1 if c.own_lacks else view.seat
+            lacks = Lacks.of(view.players, memory.void, memory.wildless, skip)
+        record = WildFourMemory.of(
+            view.players,
+            memory.bluffs_shown,
+            memory.honest_shown,
+            memory.challenges,
+            memory.wd4_faced,
+        )
+        return _SearchInputs(reading, lacks, record)
+
+    def _sample(
+        self,
+        view: SeatView,
+        memory: Memory,
+        rng: random.Random,
+        inputs: _SearchInputs,
+        candidates: list[Action],
+        alive: list[int],
+        values: list[list[float]],
+        prefix: Action | None,
+    ) -> bool:
+        """Deal one sample of the hidden cards and play every candidate still in question out
+        on it, adding each playout's value to ``values``; False when ``prefix`` cannot be
+        played on the sampled position."""
+        c = self.config
+        sample = random.Random(int(rng.random() * 2**31))
+        hands, pile = sample_hands(
+            view,
+            memory,
+            sample,
+            c.infer_named,
+            inputs.reading,
+            c.mismatch_keep,
+            c.rank_lacks,
+            c.deal_each,
+        )
+        seed = int(sample.random() * 2**31)
+        for i in alive:
+            game = position(view, hands, pile, seed)
+            if prefix is not None:
+                try:
+                    game.apply(prefix)
+                except IllegalAction:
+                    return False
+            own = inputs.lacks.copy() if inputs.lacks is not None else None
+            values[i].append(
+                playout(
+                    game,
+                    view.seat,
+                    candidates[i],
+                    own,
+                    inputs.record,
+                    c.hard_challenges,
+                    c.hard_plays,
+                )
+            )
+        return True
+
+    def _choice(
+        self,
+        candidates: list[Action],
+        alive: list[int],
+        values: list[list[float]],
+        base_i: int,
+        default: Action,
+    ) -> Action:
+        """Leave the Hard choice only for a gain larger than the margin and than ``SE_K``
+        standard errors of that gain, on the samples every remaining candidate met."""
+        c = self.config
         best, best_gain = default, 0.0
         for i in alive:
             gain, spread = _mean_se(_diffs(values[i], values[base_i]))
             if gain > max(c.margin, c.se_k * spread) and gain > best_gain:
                 best, best_gain = candidates[i], gain
-        self.searched.append((runs, c.samples is None and runs < limit))
         return best
+
+
+@dataclass(frozen=True)
+class _SearchInputs:
+    """What one search reads from the memory for all its samples: the reading of the leads
+    seen (None when the config leaves it out), the lacks the playouts' players start from
+    (likewise) and the +4 record of the table."""
+
+    reading: Reading | None
+    lacks: Lacks | None
+    record: WildFourMemory
 
 
 def _diffs(vals: list[float], base: list[float]) -> list[float]:

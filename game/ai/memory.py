@@ -126,48 +126,18 @@ class Memory:
             case FirstCardTurned(card):
                 self.color = card.color
                 self.top = card
-            case CardPlayed(player, card, jump_in):
-                if player != self.seat and not jump_in:
-                    self._led(player, card)
-                self.top = card
-                self._last_wd4 = card.rank is Rank.WILD_DRAW_FOUR
-                if card.rank is Rank.WILD_DRAW_FOUR:
-                    self.wd4_color_before = self.color
-                    lacks = self.void.get(player, {})
-                    self.wd4_lack_before = lacks.get(self.color) if self.color else None
-                self._played(player, card)
-                if card.color is not None:
-                    self.color = card.color
-                self._forget(player, card)
-                if player == self.seat and card in self.hand:
-                    self.hand.remove(card)
+            case CardPlayed():
+                self._on_played(event)
             case ColorChosen(player, color):
                 self.color = color
                 if player != self.seat:
                     self.named[player] = color
                     if self.top is not None and self.top.is_wild:
                         self._note_lead(player, SeenPlay(self.top, color, self.top, named=True))
-            case CardsDrawn(player, cards, reason, _):
-                if player == self.seat:
-                    self.hand.extend(c for c in cards if c is not None)
-                self._took(player, len(cards))
-                if reason is DrawReason.TURN and self.color is not None:
-                    # Drew instead of playing: no card of the color, and no wild.
-                    self.void.setdefault(player, {})[self.color] = len(cards)
-                    self.wildless[player] = len(cards)
-                    self._drew_at[player] = self.color
-                    if self.top is not None and not self.top.is_wild:
-                        rank = self.top.rank
-                        self.rank_void.setdefault(player, {})[rank] = len(cards)
-                        self._drew_rank[player] = rank
+            case CardsDrawn():
+                self._on_drawn(event)
             case Passed(player):
-                # Kept the card just drawn: it could not follow the color either.
-                stood = self._drew_at.pop(player, None)
-                if stood is not None:
-                    self.void.setdefault(player, {})[stood] = 0
-                kept = self._drew_rank.pop(player, None)
-                if kept is not None:
-                    self.rank_void.setdefault(player, {})[kept] = 0
+                self._on_kept(player)
             case CardsDiscarded(player, cards):
                 self.led.pop(player, None)  # the hand changed outside a turn's lead
                 for card in cards:
@@ -179,21 +149,11 @@ class Memory:
             case HandsPassed(_, moves, hands):
                 self._pass(moves, hands)
             case HandsShuffled(_, deals):
-                self.hand = [c for p, c in deals if p == self.seat and c is not None]
-                self.known = {p: set() for p in range(self.players)}
-                self.void = {p: {} for p in range(self.players)}
-                self.wildless = {}
-                self.rank_void = {}
-                self.named = {}
-                self.led = {}
+                self._on_shuffled(deals)
             case PenaltyPending(victim, amount) if self._last_wd4 and amount == 4:
                 self.wd4_faced[victim] = self.wd4_faced.get(victim, 0) + 1
-            case Challenged(player, target, bluff, hand):
-                self.challenges[player] = self.challenges.get(player, 0) + 1
-                shown = self.bluffs_shown if bluff else self.honest_shown
-                shown[target] = shown.get(target, 0) + 1
-                if player == self.seat and hand is not None:
-                    self.known[target] = set(hand)
+            case Challenged():
+                self._on_challenged(event)
             case CardReturned(player, card):
                 self.known.setdefault(player, set()).add(card)
                 if player == self.seat:
@@ -201,6 +161,70 @@ class Memory:
                 self._took(player, 1)
             case _:
                 pass
+
+    def _on_played(self, event: CardPlayed) -> None:
+        """A card played: a lead to read (not a jump-in), the color it leaves in force and, for
+        a Wild Draw Four, what was known of its player's lack of the color before it."""
+        player, card = event.player, event.card
+        if player != self.seat and not event.jump_in:
+            self._led(player, card)
+        self.top = card
+        self._last_wd4 = card.rank is Rank.WILD_DRAW_FOUR
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            self.wd4_color_before = self.color
+            lacks = self.void.get(player, {})
+            self.wd4_lack_before = lacks.get(self.color) if self.color else None
+        self._played(player, card)
+        if card.color is not None:
+            self.color = card.color
+        self._forget(player, card)
+        if player == self.seat and card in self.hand:
+            self.hand.remove(card)
+
+    def _on_drawn(self, event: CardsDrawn) -> None:
+        """Cards drawn: each may bring a lacking color back; a draw for the turn shows a lack."""
+        player, cards = event.player, event.cards
+        if player == self.seat:
+            self.hand.extend(c for c in cards if c is not None)
+        self._took(player, len(cards))
+        if event.reason is DrawReason.TURN and self.color is not None:
+            # Drew instead of playing: no card of the color, and no wild.
+            self.void.setdefault(player, {})[self.color] = len(cards)
+            self.wildless[player] = len(cards)
+            self._drew_at[player] = self.color
+            if self.top is not None and not self.top.is_wild:
+                rank = self.top.rank
+                self.rank_void.setdefault(player, {})[rank] = len(cards)
+                self._drew_rank[player] = rank
+
+    def _on_kept(self, player: int) -> None:
+        """``player`` kept the card just drawn: it could not follow the color either."""
+        stood = self._drew_at.pop(player, None)
+        if stood is not None:
+            self.void.setdefault(player, {})[stood] = 0
+        kept = self._drew_rank.pop(player, None)
+        if kept is not None:
+            self.rank_void.setdefault(player, {})[kept] = 0
+
+    def _on_shuffled(self, deals: tuple[tuple[int, Card | None], ...]) -> None:
+        """Every hand dealt again from all of them: nothing known or lacked holds any more."""
+        self.hand = [c for p, c in deals if p == self.seat and c is not None]
+        self.known = {p: set() for p in range(self.players)}
+        self.void = {p: {} for p in range(self.players)}
+        self.wildless = {}
+        self.rank_void = {}
+        self.named = {}
+        self.led = {}
+
+    def _on_challenged(self, event: Challenged) -> None:
+        """A +4 challenged: the public record of bluffs and challenges, and the hand shown to
+        the challenger when that is this seat."""
+        player, target = event.player, event.target
+        self.challenges[player] = self.challenges.get(player, 0) + 1
+        shown = self.bluffs_shown if event.bluff else self.honest_shown
+        shown[target] = shown.get(target, 0) + 1
+        if player == self.seat and event.hand is not None:
+            self.known[target] = set(event.hand)
 
     def _led(self, player: int, card: Card) -> None:
         """Note a card ``player`` led with in a plain turn (not the card it just drew, which

@@ -576,6 +576,29 @@ def _best_play(
     h_color = [0] * 4
     h_rank = [0] * 32
     h_cr = [0] * 128
+    h_wilds = _count_hand(hand, col, rank, h_color, h_rank, h_cr)
+    # Heads-up, an extra-turn card is valued by the cards that may follow it, so those need a
+    # count too.
+    chain = sum(game.active) == 2 and any(rank[a.card.uid] in _EXTRA_TURN for a in colored)
+    counted = hand if chain else [a.card for a in colored]
+    block: dict[int, float] = {}
+    if tally is not None:
+        block = _blocks(
+            game, actor, counted, tally, lacks, hard_plays, h_wilds, h_color, h_rank, h_cr
+        )
+    return _pick(colored, hand, chain, d, block, h_color, hard_plays)
+
+
+def _count_hand(
+    hand: list[Card],
+    col: list[int],
+    rank: list[int],
+    h_color: list[int],
+    h_rank: list[int],
+    h_cr: list[int],
+) -> int:
+    """Count ``hand``'s colored cards into ``h_color``, ``h_rank`` and ``h_cr`` (by color,
+    rank and color * 32 + rank, as ``DeckCounts``); the number of its wilds."""
     h_wilds = 0
     for card in hand:
         c = col[card.uid]
@@ -586,43 +609,71 @@ def _best_play(
             h_cr[c * 32 + r] += 1
         else:
             h_wilds += 1
-    # Heads-up, an extra-turn card is valued by the cards that may follow it, so those need a
-    # count too.
-    chain = sum(game.active) == 2 and any(rank[a.card.uid] in _EXTRA_TURN for a in colored)
-    counted = hand if chain else [a.card for a in colored]
+    return h_wilds
+
+
+def _blocks(
+    game: Game,
+    actor: int,
+    counted: list[Card],
+    tally: Tally,
+    lacks: Lacks | None,
+    hard_plays: bool,
+    h_wilds: int,
+    h_color: list[int],
+    h_rank: list[int],
+    h_cr: list[int],
+) -> dict[int, float]:
+    """Hard's count, by uid of each colored card of ``counted``: ``BLOCK_W`` times the chance
+    that the next player cannot follow it. That is the chance it holds no wild (of those it
+    has taken since it lacked them, if it did), no card of the card's color (likewise) and,
+    in another color, none of its rank, as if its hand were drawn from the cards the actor
+    has not seen (the deck less the actor's hand, counted in ``h_*``, and the discard)."""
+    d = tally.deck
+    col, rank = d.col, d.rank
+    hand = game.hands[actor]
+    tally.update(game.discard)
+    unseen = d.size - len(hand) - len(game.discard)
+    foe = _next_active(game, actor)
+    held = len(game.hands[foe])
+    no_wild = 1.0
+    if lacks is not None and hard_plays:
+        w_since = lacks.wild[foe]
+        w_held = held if w_since < 0 else min(held, w_since)
+        no_wild = none_among(unseen, d.wilds - tally.wilds - h_wilds, w_held)
     block: dict[int, float] = {}
-    if tally is not None:
-        tally.update(game.discard)
-        unseen = d.size - len(hand) - len(game.discard)
-        foe = _next_active(game, actor)
-        held = len(game.hands[foe])
-        # Hard's count: the chance that the next player holds no wild (of those it has taken
-        # since it lacked them, if it did), no card of the card's color (likewise) and, in
-        # another color, none of its rank, as if its hand were drawn from the cards the
-        # actor has not seen.
-        no_wild = 1.0
-        if lacks is not None and hard_plays:
-            w_since = lacks.wild[foe]
-            w_held = held if w_since < 0 else min(held, w_since)
-            no_wild = none_among(unseen, d.wilds - tally.wilds - h_wilds, w_held)
-        for card in counted:
-            uid = card.uid
-            c = col[uid]
-            if c < 0:
-                continue
-            r = rank[uid]
-            u_c = d.by_color[c] - tally.by_color[c] - h_color[c]
-            cr = c * 32 + r
-            u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
-            u_r -= h_rank[r] - h_cr[cr]
-            if lacks is None:
-                block[uid] = BLOCK_W * none_among(unseen, u_c + u_r, held)
-            else:
-                since = lacks.void[foe * 4 + c]
-                held_c = held if since < 0 else min(held, since)
-                none = none_among(unseen, u_c, held_c) * none_among(unseen, u_r, held)
-                block[uid] = BLOCK_W * no_wild * none
-    points = d.points
+    for card in counted:
+        uid = card.uid
+        c = col[uid]
+        if c < 0:
+            continue
+        r = rank[uid]
+        u_c = d.by_color[c] - tally.by_color[c] - h_color[c]
+        cr = c * 32 + r
+        u_r = (d.by_rank[r] - d.by_cr[cr]) - (tally.by_rank[r] - tally.by_cr[cr])
+        u_r -= h_rank[r] - h_cr[cr]
+        if lacks is None:
+            block[uid] = BLOCK_W * none_among(unseen, u_c + u_r, held)
+        else:
+            since = lacks.void[foe * 4 + c]
+            held_c = held if since < 0 else min(held, since)
+            none = none_among(unseen, u_c, held_c) * none_among(unseen, u_r, held)
+            block[uid] = BLOCK_W * no_wild * none
+    return block
+
+
+def _pick(
+    colored: list[Play],
+    hand: list[Card],
+    chain: bool,
+    d: DeckCounts,
+    block: dict[int, float],
+    h_color: list[int],
+    hard_plays: bool,
+) -> Play:
+    """The colored play of best value: its color's count in the hand, its points and its count
+    (``block``); heads-up, an extra-turn card by what can follow it (``chain``)."""
+    col, rank, points = d.col, d.rank, d.points
     uids = [card.uid for card in hand] if chain else []
     best, best_value = colored[0], -1e18
     for a in colored:
