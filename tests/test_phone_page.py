@@ -31,7 +31,7 @@ from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
 from tests.helpers import new_game
-from tests.test_phone_e2e import CHROMIUM, no_browser
+from tests.test_phone_e2e import ARGS, CHROMIUM, no_browser
 
 pytestmark = [
     pytest.mark.bare_app,
@@ -46,8 +46,6 @@ FINGER = 44  # CSS px each way (WCAG 2.5.5's target size)
 # Bounds on every wait for the page or the match (counted in steps of STEP_S).
 STEP_S = 0.02
 STEPS = 400
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-ARGS += ["--disable-component-update", "--disable-sync"]
 SEATS = (Seat("Maria", kind=SeatKind.PHONE), Seat("Ana"))
 
 # Every card's tap area: its rectangle minus the later cards laid over it (later cards are
