@@ -14,7 +14,6 @@ Screenshots go to ``PHONE_SHOTS`` when it names a folder (to look at them).
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -354,10 +353,7 @@ def test_the_round_end_is_one_table_and_the_match_end_replaces_it(
             page.screenshot(path=str(shots / "round-end-360.png"))
         hub.close("The match is over. Thanks for playing!")
         gone = page.locator("#gone")
-        for _ in range(STEPS):
-            if gone.is_visible():
-                break
-            time.sleep(STEP_S)
+        gone.wait_for(state="visible", timeout=STEPS * STEP_S * 1000)  # waited on in the page
         assert gone.is_visible()
         assert not page.locator("#over").is_visible()  # one overlay: the latest
         assert low_contrast(page) == []
