@@ -39,6 +39,7 @@ class Case:
 
     name: str
     games: tuple[Callable[[], set[str]], ...]
+    rule_set: str = ""  # cases of one rule set at other player counts share it ("": its own)
 
 
 def simulated(rules: Rules, players: int, seed: int) -> Callable[[], set[str]]:
@@ -67,7 +68,7 @@ def simulation_cases() -> Iterator[Case]:
             rules = build_rules(name, [])
             seeds = [players * 1_000_003 + g for g in range(25)]
             games = tuple(simulated(rules, players, s) for s in seeds)
-            yield Case(f"preset {name} {players}", games)
+            yield Case(f"preset {name} {players}", games, f"preset {name}")
     for name, switches, players in test_simulation.SWITCHES:
         extra = ["target_mode=single-hand"] if any("play_until" in r for r in switches) else []
         rules = build_rules(name, switches + extra)
@@ -105,7 +106,7 @@ def fast_engine_cases() -> Iterator[Case]:
                 continue
             rules = test_fast_engine.rules_for(name, changes)
             games = tuple(quiet_game(rules, players, s + 100 * i, s) for s in range(3))
-            yield Case(f"quiet {name} {players} switches {i}", games)
+            yield Case(f"quiet {name} {players} switches {i}", games, f"quiet {name} switches {i}")
 
 
 def phone_match(seed: int) -> Callable[[], set[str]]:
@@ -138,9 +139,8 @@ def fairness_cases() -> Iterator[Case]:
     for name in test_simulation.PRESET_NAMES:
         for players in (2, 4, 7):
             rules = build_rules(name, [])
-            yield Case(
-                f"fair {name} {players}", tuple(fair_game(rules, players, s) for s in (0, 1))
-            )
+            games = tuple(fair_game(rules, players, s) for s in (0, 1))
+            yield Case(f"fair {name} {players}", games, f"fair {name}")
 
 
 SWEEPS: dict[str, Callable[[], Iterator[Case]]] = {
@@ -164,6 +164,23 @@ def measured(game: Callable[[], set[str]]) -> tuple[set[tuple[str, int, int]], s
     return arcs, kinds
 
 
+def fewest_of_set(cases: list[list[tuple[set[tuple[str, int, int]], set[str]]]]) -> int:
+    """The fewest first games of each case whose union has every arc and kind of all games."""
+
+    def union(first: int) -> tuple[set[tuple[str, int, int]], set[str]]:
+        arcs: set[tuple[str, int, int]] = set()
+        kinds: set[str] = set()
+        for games in cases:
+            for more_arcs, more_kinds in games[:first]:
+                arcs |= more_arcs
+                kinds |= more_kinds
+        return arcs, kinds
+
+    most = max(len(games) for games in cases)
+    whole = union(most)
+    return next(first for first in range(1, most + 1) if union(first) == whole)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.sweep_coverage")
     parser.add_argument("sweep", choices=sorted(SWEEPS))
@@ -172,21 +189,29 @@ def main(argv: list[str] | None = None) -> int:
     kept: dict[str, list[list[object]]] = {}
     print("case | games | arcs | event kinds | fewest first games with all of them")
     needed: list[int] = []
+    # Per rule set: every case's games, each as (arcs, kinds).
+    sets: dict[str, list[list[tuple[set[tuple[str, int, int]], set[str]]]]] = {}
     for case in SWEEPS[args.sweep]():
         arcs: set[tuple[str, int, int]] = set()
         kinds: set[str] = set()
         growth: list[tuple[int, int]] = []
         for game in case.games:
             more_arcs, more_kinds = measured(game)
+            sets.setdefault(case.rule_set or case.name, [[]])[-1].append((more_arcs, more_kinds))
             kept.setdefault(case.name, []).append([sorted(more_arcs), sorted(more_kinds)])
             arcs |= more_arcs
             kinds |= more_kinds
             growth.append((len(arcs), len(kinds)))
+        sets[case.rule_set or case.name].append([])
         fewest = next(i + 1 for i, g in enumerate(growth) if g == growth[-1])
         needed.append(fewest)
         line = f"{case.name} | {len(case.games)} | {len(arcs)} | {len(kinds)} | {fewest}"
         print(line, flush=True)
     print(f"cases: {len(needed)}; the most first games any case needs: {max(needed)}")
+    print("rule set | cases | fewest first games of each case with all of the set's arcs and kinds")
+    for name, cases in sets.items():
+        played = [c for c in cases if c]
+        print(f"{name} | {len(played)} | {fewest_of_set(played)}")
     if args.keep:
         Path(args.keep).write_text(json.dumps(kept), encoding="utf-8")
     return 0
