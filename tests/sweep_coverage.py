@@ -77,6 +77,13 @@ def simulation_cases() -> Iterator[Case]:
         yield Case(label, tuple(simulated(rules, players, s) for s in seeds))
 
 
+def everything_on_cases() -> Iterator[Case]:
+    for name in test_simulation.PRESET_NAMES:
+        rules = build_rules(name, test_simulation.EVERYTHING_ON)
+        seeds = [3 * 1_000_003 + g for g in range(15)]
+        yield Case(f"everything on {name} 10", tuple(simulated(rules, 10, s) for s in seeds))
+
+
 def quiet_game(rules: Rules, players: int, seed: int, rng_seed: int) -> Callable[[], set[str]]:
     """One game of the quiet-path test: the loud and the quiet engine side by side."""
 
@@ -146,6 +153,7 @@ def fairness_cases() -> Iterator[Case]:
 SWEEPS: dict[str, Callable[[], Iterator[Case]]] = {
     "fairness": fairness_cases,
     "simulation": simulation_cases,
+    "everything-on": everything_on_cases,
     "fast-engine": fast_engine_cases,
     "remote-leak": remote_leak_cases,
 }

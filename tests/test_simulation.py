@@ -85,19 +85,21 @@ def test_every_switch(name: str, rules: list[str], players: int) -> None:
     assert tally.violations == 0, tally.examples
 
 
+EVERYTHING_ON = [
+    "stacking=cross",
+    "jump_in=true",
+    "seven_zero=true",
+    "skip_bounce=true",
+    "draw_mode=until-playable",
+    "force_play=true",
+    "no_wild_finish=true",
+    "challenge_outcome=return-card",
+]
+
+
 def test_everything_on_at_ten_players() -> None:
-    rules = [
-        "stacking=cross",
-        "jump_in=true",
-        "seven_zero=true",
-        "skip_bounce=true",
-        "draw_mode=until-playable",
-        "force_play=true",
-        "no_wild_finish=true",
-        "challenge_outcome=return-card",
-    ]
     for name in PRESET_NAMES:
-        tally = simulate(build_rules(name, rules), 10, games=15, seed=3)
+        tally = simulate(build_rules(name, EVERYTHING_ON), 10, games=15, seed=3)
         assert tally.violations == 0, (name, tally.examples)
 
 
