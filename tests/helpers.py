@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import time
 from collections.abc import Iterable, Sequence
 
 from game.cards import Card
@@ -70,12 +71,19 @@ def drain(inbox: queue.Queue[Inbound]) -> list[Inbound]:
             return out
 
 
-async def settle(inbox: queue.Queue[Inbound], count: int) -> list[Inbound]:
-    """Wait (at most about 3 s) until ``count`` arrivals are in the inbox."""
-    got: list[Inbound] = []
-    for _ in range(300):
+async def settle(inbox: queue.Queue[Inbound], count: int, limit_s: float = 3.0) -> list[Inbound]:
+    """Wait (at most ``limit_s``) until ``count`` arrivals are in the inbox: each arrival is
+    waited on in a thread (the server goes on in this loop meanwhile), not looked for on a clock.
+    """
+    got = drain(inbox)
+    deadline = time.monotonic() + limit_s
+    while len(got) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            got.append(await asyncio.to_thread(inbox.get, True, left))
+        except queue.Empty:
+            break
         got += drain(inbox)
-        if len(got) >= count:
-            return got
-        await asyncio.sleep(0.01)
     return got

@@ -735,6 +735,7 @@ def expert_turns(count: int) -> list[tuple[SeatView, Memory]]:
     return found
 
 
+@pytest.mark.subprocess  # starts the Expert's worker process
 def test_an_expert_decides_the_same_in_the_worker_with_all_its_options() -> None:
     # Its whole config crosses to the worker: before, only budget_s and samples did, and the
     # worker's Expert searched with the default options instead.

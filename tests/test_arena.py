@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import subprocess
 import sys
-import time
+import threading
 from dataclasses import fields
-from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -67,30 +68,51 @@ def test_a_tiny_arena_plays_each_deal_twice() -> None:
 
 @pytest.mark.subprocess
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_an_arena_in_the_background_stops_on_a_signal_with_what_it_measured(
-    sig: int, tmp_path: Path
-) -> None:
+def test_an_arena_in_the_background_stops_on_a_signal_with_what_it_measured(sig: int) -> None:
     # A shell starts a background command with SIGINT ignored; the arena must still stop on it
     # (and on a SIGTERM) and print what it measured. The child ignores SIGINT from its start.
     command = [sys.executable, "-c", BACKGROUND, "--a", "hard", "--b", "normal"]
     command += ["--rounds", "400000", "--processes", "2", "--json"]
-    err_path = tmp_path / "stderr"
-    with err_path.open("w") as err_file:
-        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err_file, text=True)
-        deadline = time.monotonic() + 60
-        while "rounds" not in err_path.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)  # until the first progress line: the rounds are under way
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert run.stdout is not None and run.stderr is not None
+    err = Progress(run.stderr)
+    try:
+        # Until the first progress line: the rounds are under way.
+        assert err.under_way.wait(60), f"no progress in 60 s: {err.text()}"
         run.send_signal(sig)
-        try:
-            out, _ = run.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
+        run.wait(30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the arena did not stop")
+    finally:
+        if run.poll() is None:
             run.kill()
-            run.communicate()
-            pytest.fail("the arena did not stop")
-    err = err_path.read_text()
-    assert run.returncode == 0, err
-    assert "interrupted after" in err
+            run.wait()
+    out = run.stdout.read().decode()
+    err.done.wait(10)
+    assert run.returncode == 0, err.text()
+    assert "interrupted after" in err.text()
     assert json.loads(out)["rounds"] > 0
+
+
+class Progress:
+    """A child's stderr, read as it comes on a thread of its own: ``under_way`` is set at the
+    first progress line (the arena ends each with a carriage return, not a newline)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.chunks: list[bytes] = []
+        self.under_way = threading.Event()
+        self.done = threading.Event()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        while chunk := os.read(stream.fileno(), 4096):
+            self.chunks.append(chunk)
+            if b"rounds" in chunk or b"rounds" in b"".join(self.chunks[-2:]):
+                self.under_way.set()
+        self.done.set()
+
+    def text(self) -> str:
+        return b"".join(self.chunks).decode(errors="replace")
 
 
 # The arena as a shell runs it in the background: SIGINT ignored before Python starts its main.

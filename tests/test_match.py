@@ -7,11 +7,13 @@ fresh interpreter that ``game.match`` imports with pygame blocked from the start
 
 from __future__ import annotations
 
+import contextlib
 import io
 import multiprocessing
 import os
 import pickle
 import random
+import select
 import subprocess
 import sys
 import time
@@ -609,11 +611,7 @@ def test_the_experts_search_in_a_worker_process_makes_the_same_moves_as_inline()
     pool = CountingPool()
     try:
         remote = Match(Rules(), seats, 11, agent_factory=expert, searcher=pool)
-        now, deadline = 0.0, time.monotonic() + 120
-        while len(remote.game.actions) < moves and time.monotonic() < deadline:
-            remote.tick(now)
-            now += 1.0
-            time.sleep(0.002)
+        play_through_the_worker(remote, pool, moves, 120)
     finally:
         pool.shutdown()
     assert pool.sent >= 10  # the Experts' decisions were made in the worker
@@ -674,11 +672,33 @@ def test_the_experts_pause_runs_while_it_searches() -> None:
 
 
 class CountingPool(SearchPool):
+    """The worker's pool, counting its searches and keeping the last one to wait on."""
+
     sent = 0
+    last: Search | None = None
 
     def submit(self, agent: Agent, view: SeatView, memory: Memory, rng: random.Random) -> Search:
         self.sent += 1
-        return super().submit(agent, view, memory, rng)
+        self.last = super().submit(agent, view, memory, rng)
+        return self.last
+
+    def wait(self, timeout_s: float) -> None:
+        """Until the last search is back (or failed: the match then decides by itself)."""
+        if self.last is not None and timeout_s > 0:
+            with contextlib.suppress(Exception):  # the worker's failure, or the time out
+                self.last.result(timeout_s)
+
+
+def play_through_the_worker(match: Match, pool: CountingPool, moves: int, limit_s: float) -> None:
+    """Tick the match on a clock a second a tick until ``moves`` actions are played; while a
+    search is out, wait on its answer (an event), not on a clock."""
+    now, deadline = 0.0, time.monotonic() + limit_s
+    for _ in range(100 * moves):  # a tick plays, sends a search, or passes a pause
+        if len(match.game.actions) >= moves or time.monotonic() >= deadline:
+            break
+        match.tick(now)
+        now += 1.0
+        pool.wait(deadline - time.monotonic())
 
 
 def test_cards_cross_to_the_worker_as_ids_and_arrive_as_its_own() -> None:
@@ -707,7 +727,7 @@ def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
         return make_agent(level, samples=4)
 
     before = set(multiprocessing.active_children())
-    pool = SearchPool()  # its worker is started with it
+    pool = CountingPool()  # its worker is started with it
     try:
         match = Match(Rules(), seats, 3, agent_factory=expert, searcher=pool)
         workers = [p for p in multiprocessing.active_children() if p not in before]
@@ -715,11 +735,7 @@ def test_a_dead_worker_costs_a_decision_made_here_never_a_crash() -> None:
         for process in workers:  # the worker is killed
             process.kill()
             process.join(5)
-        now, deadline = 0.0, time.monotonic() + 60
-        while len(match.game.actions) < 12 and time.monotonic() < deadline:
-            match.tick(now)
-            now += 1.0
-            time.sleep(0.002)
+        play_through_the_worker(match, pool, 12, 60)
         assert len(match.game.actions) >= 12  # play went on: here, then on a new worker
     finally:
         pool.shutdown()
@@ -732,10 +748,7 @@ def worker_up(pool: SearchPool) -> None:
     seat = game.actor
     expert = make_agent(Level.EXPERT, samples=2)
     search = pool.submit(expert, game.view(seat), Memory(seat, game.players), random.Random(1))
-    deadline = time.monotonic() + 60
-    while not search.done() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert search.result() is not None
+    assert search.result(60) is not None  # waits on the answer; TimeoutError after 60 s
 
 
 OWNER = """
@@ -766,11 +779,31 @@ def test_the_worker_leaves_when_the_game_is_killed() -> None:
         owner.kill()  # SIGKILL: no shutdown, no cleanup in the game's process
         owner.wait(10)
     deadline = time.monotonic() + 15
-    alive = pids
-    while alive and time.monotonic() < deadline:
-        alive = [p for p in pids if Path(f"/proc/{p}").exists() and not zombie(p)]
-        time.sleep(0.1)
+    alive = [p for p in pids if not ended(p, deadline)]
     assert alive == [], "the worker outlived the game"
+
+
+def ended(pid: int, deadline: float) -> bool:
+    """Has process ``pid`` ended by ``deadline``? Waits on its pidfd, readable once it exits
+    (an event: Linux 5.3 and newer). Without pidfds no event tells of another process's end
+    (it is not our child), so /proc is read every 0.1 s, a bounded number of times."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True  # gone already
+    except (AttributeError, OSError):
+        for _ in range(200):
+            if not Path(f"/proc/{pid}").exists() or zombie(pid):
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
+        return False
+    try:
+        readable, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        return bool(readable)
+    finally:
+        os.close(fd)
 
 
 @pytest.mark.subprocess

@@ -14,7 +14,6 @@ Screenshots go to ``PHONE_SHOTS`` when it names a folder (to look at them).
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
 from tests.helpers import new_game
-from tests.test_phone_e2e import CHROMIUM, no_browser
+from tests.test_phone_e2e import ARGS, CHROMIUM, no_browser
 
 pytestmark = [
     pytest.mark.bare_app,
@@ -46,8 +45,6 @@ FINGER = 44  # CSS px each way (WCAG 2.5.5's target size)
 # Bounds on every wait for the page or the match (counted in steps of STEP_S).
 STEP_S = 0.02
 STEPS = 400
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-ARGS += ["--disable-component-update", "--disable-sync"]
 SEATS = (Seat("Maria", kind=SeatKind.PHONE), Seat("Ana"))
 
 # Every card's tap area: its rectangle minus the later cards laid over it (later cards are
@@ -356,10 +353,7 @@ def test_the_round_end_is_one_table_and_the_match_end_replaces_it(
             page.screenshot(path=str(shots / "round-end-360.png"))
         hub.close("The match is over. Thanks for playing!")
         gone = page.locator("#gone")
-        for _ in range(STEPS):
-            if gone.is_visible():
-                break
-            time.sleep(STEP_S)
+        gone.wait_for(state="visible", timeout=STEPS * STEP_S * 1000)  # waited on in the page
         assert gone.is_visible()
         assert not page.locator("#over").is_visible()  # one overlay: the latest
         assert low_contrast(page) == []

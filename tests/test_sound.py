@@ -302,6 +302,7 @@ def test_alsa_is_quiet_only_while_the_mixer_opens() -> None:
     assert "ALSA lib" in loud  # ALSA's own handler is back, and the probe does print
 
 
+@pytest.mark.subprocess  # starts the program in a process of its own
 def test_the_game_without_a_card_starts_with_one_calm_line() -> None:
     run = _run(
         ["-m", "scenes", "--autoplay", "--players", "2", "--speed", "0", "--seed", "1"],

@@ -121,6 +121,7 @@ def test_the_statistics_scene_shows_a_damaged_file_and_draws_cleaned_names(
     )
 
 
+@pytest.mark.subprocess  # starts the program in a process of its own
 def test_a_10_million_character_name_does_not_stop_the_program(tmp_path: Path) -> None:
     """It crashed the process (segmentation fault): run in the real program, in its own process."""
     from tools.check_damaged_files import CASES, run_case
