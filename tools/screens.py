@@ -157,7 +157,7 @@ def shots(out: Path, large: bool = False, look: Look = _draw) -> Iterator[str]:
     app.settings.animation_speed = 1.0
     _frames(app, 90)
     yield save(app, "11-scoring")
-    _click(_menu(app.top), "Replay")
+    _click(_menu(app.top), i18n.pgettext("button", "Replay"))
     _frames(app, 5)
     replay = app.top
     assert isinstance(replay, ReplayScene)

@@ -243,30 +243,34 @@ def mark_color(color: Color) -> RGB:
 
 
 # The context of the bubbles' words: short, over the table, by a seat or the pile.
-BUBBLE = "a bubble over the table"
+# The bubbles' context is written out in each call: the extractor reads only literals.
 
 
 def event_cue(event: object) -> Cue | None:
     """The mark of an event that only announces something; None for any other event."""
     match event:
         case Skipped(player=player):
-            return Cue(player, pgettext(BUBBLE, "Skipped"), (255, 120, 120), 0.35)
+            return Cue(
+                player, pgettext("a bubble over the table", "Skipped"), (255, 120, 120), 0.35
+            )
         case PenaltyPending(player=player, total=total):
             # TRANSLATORS: a bubble by a seat: {count} penalty cards are on their way to it.
-            coming = npgettext(BUBBLE, "+{count} coming", "+{count} coming", total)
+            coming = npgettext(
+                "a bubble over the table", "+{count} coming", "+{count} coming", total
+            )
             return Cue(player, coming.format(count=total), (255, 150, 90), 0.3)
         case UnoCalled(player=player):
-            return Cue(player, pgettext(BUBBLE, "UNO!"), GOLD, 0.35, 52, Sfx.UNO)
+            return Cue(player, pgettext("a bubble over the table", "UNO!"), GOLD, 0.35, 52, Sfx.UNO)
         case UnoCaught(target=target):
-            caught = pgettext(BUBBLE, "Caught!")
+            caught = pgettext("a bubble over the table", "Caught!")
             return Cue(target, caught, (255, 110, 110), 0.35, 46, Sfx.PENALTY)
         case RaceFinished(player=player):
-            return Cue(player, pgettext(BUBBLE, "Done!"), (140, 230, 140), 0.1)
+            return Cue(player, pgettext("a bubble over the table", "Done!"), (140, 230, 140), 0.1)
         case RaceLost(player=player):
-            last = pgettext(BUBBLE, "Last!")
+            last = pgettext("a bubble over the table", "Last!")
             return Cue(player, last, (255, 110, 110), 0.3, 46, Sfx.PENALTY)
         case WentOut(player=player):
-            return Cue(player, pgettext(BUBBLE, "Out!"), GOLD, 0.4, 48)
+            return Cue(player, pgettext("a bubble over the table", "Out!"), GOLD, 0.4, 48)
     return None
 
 

@@ -29,7 +29,7 @@ from game.actions import (
 )
 from game.ai import Level, make_agent
 from game.ai.memory import Memory
-from game.cards import Card, Rank
+from game.cards import Card
 from game.engine import Game, Phase
 from game.events import redact
 from game.i18n import N_, _, ngettext, npgettext, pgettext
@@ -191,35 +191,11 @@ def refusal(game: Game, seat: int, card: Card, name: Callable[[int], str]) -> st
 
 
 def play_refusal(game: Game, seat: int, card: Card) -> str:
-    """Why ``card`` cannot be played on ``seat``'s own turn: the engine's reasons (its
-    ``why_illegal``, in the same order), each as a whole sentence for a player."""
-    if card.is_wild and game.rules.no_wild_finish and len(game.hands[seat]) == 1:
-        return _("A wild may not be your last card.")
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        color = game.color
-        if color is None:
-            return _("You hold the current color, so a Wild Draw Four is not allowed.")
-        if not any(c.color is color for c in game.hands[seat]):
-            return _("You hold another wild, so a Wild Draw Four is not allowed.")
-        # TRANSLATORS: {color} is a color's word inside a sentence ("red").
-        text = _("You hold {color}, so a Wild Draw Four is not allowed.")
-        return text.format(color=color_word(color))
-    if card.is_wild:
-        return _("A wild may not be your last card.")
-    top = game.top
-    named = color_word(game.color) if game.color is not None else _("any color")
-    if top.is_wild:
-        # TRANSLATORS: {card} cannot go on the pile; {color}: the color to play ("red", "any
-        # color").
-        text = _("{card} does not match: play {color} or a wild.")
-    elif top.rank is Rank.EIGHT:
-        # TRANSLATORS: as the message with "a {rank}"; English says "an 8".
-        text = _("{card} does not match: play {color}, an {rank} or a wild.")
-    else:
-        # TRANSLATORS: {card} cannot go on the pile; {color}: the color to play ("red", "any
-        # color"); {rank}: the top card's number or symbol ("7", "Skip").
-        text = _("{card} does not match: play {color}, a {rank} or a wild.")
-    return text.format(card=card.label, color=named, rank=top.rank.label)
+    """Why ``card`` cannot be played on ``seat``'s own turn, as a whole sentence for a player
+    (the engine's ``play_refusal``: one wording of each reason, shared with the phones)."""
+    return game.play_refusal(seat, card) or _("{card} cannot be played now.").format(
+        card=card.label
+    )
 
 
 def prompt_line(
