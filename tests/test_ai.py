@@ -756,3 +756,26 @@ def test_an_expert_decides_the_same_in_the_worker_with_all_its_options() -> None
     finally:
         pool.shutdown()
     assert there == here
+
+
+def test_a_sample_does_not_depend_on_the_cards_identity() -> None:
+    # Cards hash by identity, so a set of known cards iterates in an order that changes from
+    # one process to the next. The same memory holding other objects of the same cards (other
+    # hashes, so another set order) must deal the same hands: the Expert's search was not
+    # reproducible across processes once it knew cards in another hand (more known cards than
+    # the hand holds, so which ones are kept depends on the order they are read in).
+    game = Game(Rules(hand_size=7), 2, 3)
+    view = dataclasses.replace(game.view(0), hand_sizes=(7, 3))
+    theirs = list(game.hands[1])
+
+    def dealt(copies: bool) -> list[list[int]]:
+        memory = Memory(0, 2)
+        memory.observe(RoundStarted(1, 1))
+        memory.hand = list(game.hands[0])
+        cards = [dataclasses.replace(c) for c in theirs] if copies else theirs
+        memory.known = {0: set(), 1: set(cards)}
+        hands, pile = deal_hidden(view, memory, random.Random(5))
+        return [[c.uid for c in hand] for hand in hands] + [[c.uid for c in pile]]
+
+    first = dealt(False)
+    assert all(dealt(True) == first for _ in range(20))

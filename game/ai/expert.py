@@ -390,6 +390,10 @@ def sample_hands(
     return hands, pile
 
 
+def _uid(card: Card) -> int:
+    return card.uid
+
+
 def deal_hidden(
     view: SeatView,
     memory: Memory,
@@ -421,7 +425,9 @@ def _deal(
     for p, known in memory.known.items():
         if p == view.seat:
             continue
-        for card in known:
+        # In the cards' order, not the set's: a set of cards iterates by their identity hash,
+        # which differs from one process to the next, and the deal must not.
+        for card in sorted(known, key=_uid):
             if card.uid not in placed and len(hands[p]) < view.hand_sizes[p]:
                 hands[p].append(card)
                 placed.add(card.uid)
