@@ -1,4 +1,4 @@
-"""Nothing overflows: every screen of ``tools.screens`` drawn in English and in the
+"""Nothing overflows: every screen of ``tools.screens`` drawn in every language and in the
 pseudo-locale (40% longer), Large text off and on, with the text layer watching: no line wider
 than its box, none outside the screen, no two lines over each other. The game draws every
 window size on the same 1920x1080 surface (scaled by SDL), so a 1366x768 window shows these
@@ -49,7 +49,7 @@ def spilled(out: Path, large: bool) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
-@pytest.mark.parametrize("language", [i18n.ENGLISH, i18n.PSEUDO])
+@pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
 def test_no_screen_overflows(language: str, large: bool, tmp_path: Path) -> None:
     use_language(language)
     problems = spilled(tmp_path, large)

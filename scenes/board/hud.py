@@ -34,6 +34,7 @@ from scenes.ui import (
     ellipsize,
     fit_size,
     focus_ring,
+    ink_pitch,
     panel,
     render,
     text_width,
@@ -299,16 +300,19 @@ class Hud:
             size = 24
             lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
             if len(lines) > 2:
-                # A longer language's hint: three smaller lines rather than a sentence cut short.
+                # A longer language's hint: smaller lines rather than a sentence cut short.
                 size = 20
-                lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)[:3]
-            # More lines get room of their own: the banner grows upward, away from the hand.
-            grow = (scaled(size) + 8) * (len(lines) - 1)
-            rect = rect.inflate(0, grow).move(0, -grow // 2)
+                lines = wrap(text, size, rect.width - 40, Weight.SEMIBOLD)
+        # Lines one under the other, as far apart as their letters need (Large text, a
+        # language whose letters reach higher); more lines grow the banner upward, away from
+        # the hand.
+        pitch = ink_pitch(lines, size, Weight.SEMIBOLD, scaled(size) + 8)
+        grow = max(0, pitch * len(lines) + 12 - rect.height)
+        rect = rect.inflate(0, grow).move(0, -grow // 2)
         surface.blit(panel(rect.size, 20, (8, 12, 18, 190), None), rect)
-        step = rect.height / (len(lines) + 1)
+        top = rect.centery - pitch * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
-            draw_text(surface, line, size, (rect.centerx, rect.y + step * (i + 1)), color)
+            draw_text(surface, line, size, (rect.centerx, top + pitch * i), color)
 
     def draw_center(self, surface: pygame.Surface, presenter: Presenter) -> None:
         box = self.layout.direction
@@ -457,8 +461,12 @@ class Hud:
             title = _("Round {round}  ·  to {target}").format(round=game.round, target=target)
         else:
             title = _("Round {round}").format(round=game.round)
-        # A longer language's title is drawn smaller rather than past the panel's edge.
+        # A longer language's title is drawn smaller rather than past the panel's edge, and
+        # without the match's target when even the smallest size would not hold it.
         size = fit_size(title, 20, rect.width - 32, Weight.BOLD)
+        if text_width(title, size, Weight.BOLD) > rect.width - 32:
+            title = _("Round {round}").format(round=game.round)
+            size = fit_size(title, 20, rect.width - 32, Weight.BOLD)
         draw_text(surface, title, size, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         players = game.players
         if rules.teams:

@@ -18,7 +18,7 @@ from game.i18n import _, ngettext
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT
 from scenes.app import App, Scene
-from scenes.assets import Weight
+from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent
 from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, save_settings, speed_name
 from scenes.table.moves import RACE_STEPS, RaceInput
@@ -33,6 +33,7 @@ from scenes.ui import (
     draw_question,
     draw_text,
     fit_size,
+    ink_pitch,
     panel,
     wrap,
 )
@@ -353,9 +354,12 @@ class HandOffOverlay(Scene):
             size = fit_size(self.notice, 28, CURTAIN_TEXT_W)
             draw_text(surface, self.notice, size, (960, 720), DANGER, shadow=True)
         if len(self.table.match.people) > 1:
-            lines = curtain.help
+            # Each help line wrapped to the screen's width (a longer language's, Large text),
+            # the last one at the bottom and the others stacked above it.
+            lines = [row for line in curtain.help for row in wrap(line, 24, CURTAIN_TEXT_W)]
+            pitch = ink_pitch(lines, 24, Weight.SEMIBOLD, scaled(24) + 10)
             for i, line in enumerate(lines):
-                y = 1040 - 34 * (len(lines) - 1 - i)
+                y = 1040 - pitch * (len(lines) - 1 - i)
                 draw_text(surface, line, 24, (960, y), MUTED, shadow=True)
 
 

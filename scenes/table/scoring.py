@@ -33,6 +33,7 @@ from scenes.ui import (
     ellipsize,
     fit_size,
     panel,
+    render,
     text_size,
 )
 
@@ -273,9 +274,6 @@ class ScoringScene(Scene):
             if self.match is None
             else match_title(narrator, self.match.winners)
         )
-        # A longer language (or long names) is drawn smaller rather than past the panel.
-        size = fit_size(title, 54, rect.width - 80, Weight.BLACK)
-        draw_text(surface, title, size, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
         counted = self._counted()
         scorers = [ended.winner]
         partner = self.table.match.game.partner(ended.winner)
@@ -296,8 +294,15 @@ class ScoringScene(Scene):
             subtitle = _("{points}  ·  nobody could play: the lowest hand wins").format(
                 points=subtitle
             )
-        size = fit_size(subtitle, 26, rect.width - 80)
-        draw_text(surface, subtitle, size, (rect.centerx, rect.y + 118), MUTED)
+        sub_size = fit_size(subtitle, 26, rect.width - 80)
+        # A longer language (or long names) is drawn smaller rather than past the panel, and
+        # (Large text) rather than into the line under it.
+        size = fit_size(title, 54, rect.width - 80, Weight.BLACK)
+        room = 2 * (118 - 64) - text_size(subtitle, sub_size, Weight.SEMIBOLD)[1]
+        while size > 24 and ink_height(title, size, Weight.BLACK) > room:
+            size -= 2
+        draw_text(surface, title, size, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
+        draw_text(surface, subtitle, sub_size, (rect.centerx, rect.y + 118), MUTED)
         self._draw_rows(surface, counted)
         self.menu.draw(surface)
 
@@ -385,6 +390,11 @@ class ScoringScene(Scene):
 
 
 T = TypeVar("T")
+
+
+def ink_height(text: str, size: int, weight: Weight) -> int:
+    """How tall ``text``'s letters are drawn (not its line's height: the gap above capitals)."""
+    return render(text, size, GOLD, weight).get_bounding_rect().height
 
 
 def _last(log: Sequence[object], kind: type[T]) -> T | None:
