@@ -80,8 +80,9 @@ def compile_all(quiet: bool = False) -> list[Path]:
 # --- extract, update, check: Babel -------------------------------------------------------
 
 
-def extract() -> None:
-    """The template, ``assets/locale/uno.pot``, from every message in the sources."""
+def extract(target: Path = TEMPLATE) -> int:
+    """The template, ``assets/locale/uno.pot``, from every message in the sources; returns how
+    many messages it holds."""
     from babel.messages.catalog import Catalog  # noqa: PLC0415 (Babel: a tool-only dependency)
     from babel.messages.extract import extract_from_dir  # noqa: PLC0415
     from babel.messages.pofile import write_po  # noqa: PLC0415
@@ -102,10 +103,10 @@ def extract() -> None:
                 context=context,
                 flags=("python-brace-format",) if _has_placeholder(message) else (),
             )
-    LOCALE.mkdir(parents=True, exist_ok=True)
-    with TEMPLATE.open("wb") as file:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as file:
         write_po(file, catalog, width=100, omit_header=False, sort_output=False)
-    print(f"{TEMPLATE.relative_to(ROOT)}: {len(catalog)} messages")
+    return len(catalog)
 
 
 def _has_placeholder(message: str | tuple[str, ...]) -> bool:
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "compile":
             compile_all()
         elif args.command == "extract":
-            extract()
+            print(f"{TEMPLATE.relative_to(ROOT)}: {extract()} messages")
         elif args.command == "update":
             update()
         else:
