@@ -269,19 +269,18 @@ def texts_of(message: dict[str, Any]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", ["classic", "uno2023", "house-rules"])
-def test_a_whole_match_tells_a_pseudo_locale_phone_no_english(name: str) -> None:
-    """Three phones in the pseudo-locale play a match to its end, each tapping what its page
-    offers (a card it may play, else a button): every prompt, button, challenge and result
-    they are told carries the pseudo-locale's marks."""
+def phone_match_texts(name: str, language: str) -> set[str]:
+    """Three phones in ``language`` play a match of preset ``name`` to its end, each tapping
+    what its page offers (a card it may play, else a button): every prompt, button, challenge
+    and result they were told."""
     rules = preset(name).with_changes(target_points=150, stacking=Stacking.CROSS, jump_in=True)
     seats = tuple(Seat(n, kind=SeatKind.PHONE) for n in ("Maria", "Kenji", "Ana"))
     match, hub, outlet = phone_hub(seats, rules, 11)
     for seat in match.phones:
-        outlet.inbox.put(Inbound(seat, Arrival.JOINED, language=i18n.PSEUDO))
+        outlet.inbox.put(Inbound(seat, Arrival.JOINED, language=language))
     hub.pump()
     # The first phone to join was sent the others' states while they were not there yet (in
-    # the table's language, English): from here on, every phone speaks the pseudo-locale.
+    # the table's language, English): from here on, every phone speaks its language.
     del outlet.sent[: -len(match.phones)]
     chance = random.Random(5)
     seen: set[str] = set()
@@ -303,10 +302,33 @@ def test_a_whole_match_tells_a_pseudo_locale_phone_no_english(name: str) -> None
                 seen.update(texts_of(message))
     assert match.is_match_over, "the match did not end"
     seen.update(texts_of(outlet.last(0)))
+    return seen
+
+
+@pytest.mark.parametrize("name", ["classic", "uno2023", "house-rules"])
+def test_a_whole_match_tells_a_pseudo_locale_phone_no_english(name: str) -> None:
+    """Every prompt, button, challenge and result a pseudo-locale phone is told over a whole
+    match carries the pseudo-locale's marks."""
+    seen = phone_match_texts(name, i18n.PSEUDO)
     assert len(seen) > 20, sorted(seen)
     english = sorted(text for text in seen if MARK not in text)
     assert english == []
     assert not [text for text in seen if "{" in text]  # every placeholder filled
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.CODES if c != i18n.ENGLISH])
+def test_a_whole_match_is_told_to_a_phone_in_each_language(code: str) -> None:
+    """The real catalogs: no placeholder left, and no text the catalog translates told in
+    English (a message the phone's Tongue skipped)."""
+    seen = phone_match_texts("house-rules", code)
+    assert len(seen) > 20, sorted(seen)
+    assert not [text for text in seen if "{" in text or "}" in text]
+    tongue = i18n.tongue(code)
+    assert tongue.code == code
+    english = {
+        text for text in seen if text and tongue.gettext(text) != text
+    }  # an English message text, as it was told
+    assert sorted(english) == []
 
 
 def _act(send: dict[str, Any]) -> str:
