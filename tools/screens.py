@@ -60,8 +60,9 @@ def _click(menu: Menu, label: str) -> None:
 
 def find_button(menu: Menu, label: str) -> Button:
     """The button whose caption starts with ``label`` in the screen's language (or in English
-    while that screen's text is not translated yet); names the captions when none does."""
-    for wanted in (i18n._(label), label):
+    while that screen's text is not translated yet); names the captions when none does. A
+    caption may be a message of the "button" context (the end screen's Replay)."""
+    for wanted in (i18n._(label), i18n.pgettext("button", label), label):
         for button in menu.buttons:
             if button.label.startswith(wanted):
                 return button
