@@ -15,6 +15,7 @@ No pygame here (the key and button names come from ``scenes.input``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -42,9 +43,15 @@ class Section:
     paragraphs: tuple[str, ...]
 
 
+# A sentence that ends in a full-width mark (the ideographic full stop, the full-width ! and ?,
+# a closing corner bracket or parenthesis) is followed by the next without a space: Japanese
+# puts none between sentences.
+_WIDE_END = re.compile(r"(?<=[\u3002\uff01\uff1f\u300d\uff09])\s+")
+
+
 def sentences(*parts: str) -> str:
     """Whole sentences side by side, as one paragraph."""
-    return " ".join(part for part in parts if part)
+    return _WIDE_END.sub("", " ".join(part for part in parts if part))
 
 
 # ---------------------------------------------------------------------------------------------

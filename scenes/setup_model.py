@@ -22,6 +22,7 @@ from game.ai import Level
 from game.cards import DeckKind
 from game.i18n import _, pgettext
 from game.match import AI_NAMES, MatchSetup, Seat, SeatKind
+from game.narrate_words import YOU_ALONE
 from game.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -262,15 +263,19 @@ class SetupModel:
                 # A lone person at the screen is "You" (the screen is their device); several,
                 # and anyone on a phone, are told apart by number.
                 alone = len(people) == 1 and self.kinds[seat] is not SeatKind.PHONE
-                first = ["You"] if alone else []
+                # The defaults in the screen's language (a name typed is kept as typed); the
+                # table's narrator knows its "You" in either language.
+                first = [_(YOU_ALONE)] if alone else []
                 candidates = itertools.chain(
-                    first, (f"Player {n}" for n in itertools.count(number))
+                    first,
+                    (_("Player {number}").format(number=n) for n in itertools.count(number)),
                 )
             else:
                 start = (seat - 1) % len(AI_NAMES)
                 rotated = AI_NAMES[start:] + AI_NAMES[:start]
                 candidates = itertools.chain(
-                    rotated, (f"AI {n}" for n in itertools.count(seat + 1))
+                    rotated,
+                    (_("AI {number}").format(number=n) for n in itertools.count(seat + 1)),
                 )
             names[seat] = next(c for c in candidates if c.casefold() not in used)
             used.add(names[seat].casefold())

@@ -38,6 +38,7 @@ from scenes.howto_text import (
     changed_switches,
     rules_text,
     sections,
+    sentences,
 )
 from scenes.input import Act, Intent
 from scenes.store.settings import Settings
@@ -400,3 +401,12 @@ def test_back_leaves_the_page(app: App) -> None:
     page.handle(Intent(Act.BACK))
     app.step(FRAME, [])
     assert app.top is title
+
+
+def test_sentences_keep_a_space_only_where_the_language_has_one() -> None:
+    assert sentences("You draw.", "", "Then play.") == "You draw. Then play."
+    # Japanese puts no space after a full stop (「こと。 上がる」 was drawn).
+    assert (
+        sentences("\u3053\u3068\u3002", "\u4e0a\u304c\u308b")
+        == "\u3053\u3068\u3002\u4e0a\u304c\u308b"
+    )
