@@ -39,7 +39,7 @@ from game.actions import (
     action_to_dict,
 )
 from game.ai.levels import is_window_action
-from game.cards import Card, Color, card_name
+from game.cards import Card, card_name, color_name
 from game.events import CardsDrawn, Challenged, DrawReason, redact
 from game.i18n import ENGLISH, N_, Tongue, accept_language, active, pick
 from game.rules import custom_effect_text, race_action_text
@@ -380,19 +380,6 @@ def _rule_text(number: int, rule: Any, t: Tongue) -> str:
     return t.gettext("{number}s: {action}").format(number=number, action=race_action_text(rule, t))
 
 
-def _color_name(color: Color, t: Tongue) -> str:
-    """A color a person names, on its button."""
-    match color:
-        case Color.RED:
-            return t.pgettext("card color", "Red")
-        case Color.YELLOW:
-            return t.pgettext("card color", "Yellow")
-        case Color.GREEN:
-            return t.pgettext("card color", "Green")
-        case Color.BLUE:
-            return t.pgettext("card color", "Blue")
-
-
 def buttons(
     view: SeatView, names: Sequence[str], tongue: Tongue | None = None
 ) -> list[dict[str, Any]]:
@@ -433,7 +420,7 @@ def _button(
             # TRANSLATORS: a button: draw the {count} cards of the pending penalty.
             return "accept", t.gettext("Take {count}").format(count=view.pending), False
         case ChooseColor(color=color):
-            return f"color-{color.value}", _color_name(color, t), False
+            return f"color-{color.value}", color_name(color, t), False
         case ChooseSwap(target=target):
             # TRANSLATORS: a button; {count} is how many cards that player holds.
             text = t.gettext("Swap with {name} ({count})")

@@ -29,14 +29,13 @@ from game.actions import (
 )
 from game.ai import Level, make_agent
 from game.ai.memory import Memory
-from game.cards import Card
+from game.cards import Card, color_in_sentence
 from game.engine import Game, Phase
 from game.events import redact
 from game.i18n import N_, _, ngettext, npgettext, pgettext
 from game.match import Match
 from game.rules import RACE_ACTION_TEXT, RaceAction, Stacking
 from scenes.board.buttons import ButtonSpec
-from scenes.board.color_words import color_word
 from scenes.store.keys import SECOND_KEYS
 
 # The places a race may ask a person to tap, and the steps of every race action.
@@ -358,7 +357,7 @@ def explain(advice: Action | None, game: Game, seat: int, name: Callable[[int], 
                 "Hint: name {color}: you hold {count} of it.",
                 held,
             )
-            return text.format(color=color_word(chosen), count=held)
+            return text.format(color=color_in_sentence(chosen), count=held)
         case ChooseSwap(target=target):
             return _("Hint: swap hands with {name}.").format(name=name(target))
         case MakeRule(rule=rule):
@@ -375,7 +374,7 @@ def _explain_play(card: Card, hand: Sequence[Card], color: object) -> str:
     if card.is_wild or card.color is None:
         text = _("Hint: play {card}: nothing else you hold fits as well, and you name the color.")
         return text.format(card=card.label)
-    named = color_word(card.color)
+    named = color_in_sentence(card.color)
     same = sum(1 for c in hand if c.color is card.color and c is not card)
     wilds = sum(1 for c in hand if c.is_wild and c is not card)
     # TRANSLATORS: {card} is a card's name, {color} a color's word inside a sentence ("red"),

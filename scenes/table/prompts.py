@@ -25,16 +25,20 @@ from game.actions import (
     MakeRule,
     Play,
 )
-from game.cards import COLORS
+from game.cards import COLORS, color_in_sentence, color_name
 from game.engine import Game, Phase
 from game.events import CardPlayed
 from game.i18n import _, ngettext, pgettext
 from game.match import Match
-from game.rules import CUSTOM_EFFECT_TEXT, RACE_ACTION_TEXT, ChallengeOutcome, CustomEffect
+from game.rules import (
+    CUSTOM_EFFECT_TEXT,
+    RACE_ACTION_TEXT,
+    ChallengeOutcome,
+    custom_effect_title,
+)
 from scenes.app import App, Scene
 from scenes.art import COLOR_RGB, color_shape
 from scenes.assets import Weight
-from scenes.board.color_words import color_name, color_word
 from scenes.input import Intent
 from scenes.ui import GOLD, WHITE, Button, Menu, dim, draw_text, ink_for, panel, text_width, wrap
 
@@ -355,34 +359,12 @@ def rule_prompt(app: App, ask: Asking) -> ChoiceOverlay:
     return ChoiceOverlay(app, ask.box, choice, ask.while_asked(Phase.MAKE_RULE), columns=2)
 
 
-def effect_caption(effect: CustomEffect) -> str:
-    """A Wild Customizable effect as a button's caption (a caption starts with a capital: its
-    own message, as the translator writes it)."""
-    match effect:
-        case CustomEffect.DISCARD_COLOR:
-            return pgettext("effect button", "Discard every card of the color you name")
-        case CustomEffect.REVERSE:
-            return pgettext("effect button", "Reverse the direction of play")
-        case CustomEffect.OTHERS_DRAW_1:
-            return pgettext("effect button", "Every other player draws 1")
-        case CustomEffect.NEXT_DRAWS_2:
-            return pgettext("effect button", "The next player draws 2")
-        case CustomEffect.SWAP_HANDS:
-            return pgettext("effect button", "Swap hands with a player you choose")
-        case CustomEffect.PASS_HANDS:
-            return pgettext("effect button", "Everyone passes their hand to the next player")
-        case CustomEffect.SKIP_NEXT:
-            return pgettext("effect button", "The next player loses a turn")
-        case CustomEffect.PLAY_AGAIN:
-            return pgettext("effect button", "You play again")
-
-
 def effects_prompt(app: App, ask: Asking) -> ChoiceOverlay:
     def choice() -> Choice:
         options = []
         for action in ask.mine():
             if isinstance(action, ChooseCustomEffect):
-                options.append(Option(effect_caption(action.effect), "", ask.chooser(action)))
+                options.append(Option(custom_effect_title(action.effect), "", ask.chooser(action)))
             elif isinstance(action, FinishCustomEffects):
                 done = pgettext("button", "Done")
                 start = _("start the game")
@@ -431,7 +413,7 @@ def bluff_prompt(app: App, ask: Asking, action: Play) -> ChoiceOverlay:
                     "You hold {color}: this Wild Draw Four is a bluff. If you are challenged you "
                     "draw 4."
                 )
-            text = text.format(color=color_word(color))
+            text = text.format(color=color_in_sentence(color))
         # The safe choice comes first, so Enter or A (the focused button) keeps the card.
         options = [
             Option(pgettext("button", "Keep it"), _("play something else"), lambda: None),
