@@ -6,6 +6,7 @@ import asyncio
 import queue
 import time
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.cards import Card
 from game.engine import Game
@@ -87,3 +88,22 @@ async def settle(inbox: queue.Queue[Inbound], count: int, limit_s: float = 3.0) 
             break
         got += drain(inbox)
     return got
+
+
+class Outlet:
+    """A phone server's stand-in for the hub: keeps what the hub sends; a test puts the phones'
+    doings in ``inbox``."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Inbound] = queue.Queue()
+        self.sent: list[tuple[int, dict[str, Any]]] = []
+
+    def send(self, seat: int, message: dict[str, Any]) -> None:
+        self.sent.append((seat, message))
+
+    def stop(self, text: str = "") -> None:
+        pass
+
+    def last(self, seat: int) -> dict[str, Any]:
+        """The last state the seat was sent."""
+        return next(m for s, m in reversed(self.sent) if s == seat and m["type"] == "state")

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import queue
 import socket
 import struct
 import sys
@@ -50,7 +49,7 @@ from scenes.phoneserver.server import (
 )
 from scenes.routes import Network
 from scenes.table import phone_seats as table_phones
-from tests.helpers import drain, settle
+from tests.helpers import Outlet, drain, settle
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[[web.Application], Awaitable[Client]]
@@ -119,18 +118,6 @@ def test_a_seat_is_named_by_a_whole_number_not_a_boolean() -> None:
     # True == 1 in Python: seat 1 must not accept "player": true as its own move.
     with pytest.raises(BadIntent, match="your own moves"):
         read_intent('{"type": "act", "action": {"type": "draw", "player": true}}', 1, CARDS)
-
-
-class Outlet:
-    def __init__(self) -> None:
-        self.inbox: queue.Queue[Inbound] = queue.Queue()
-        self.sent: list[tuple[int, dict[str, Any]]] = []
-
-    def send(self, seat: int, message: dict[str, Any]) -> None:
-        self.sent.append((seat, message))
-
-    def stop(self, text: str = "") -> None:
-        pass
 
 
 def test_the_game_thread_never_sees_an_exception_from_a_phone(

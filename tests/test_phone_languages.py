@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html.parser
 import json
-import queue
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +35,7 @@ from scenes.phoneserver.page_words import (
     wrong_page,
 )
 from scenes.phoneserver.server import Phones, web_files
+from tests.helpers import Outlet
 from tools.make.catalogs import JS_KEYWORDS
 
 pytestmark = pytest.mark.bare_app
@@ -206,23 +206,6 @@ def test_no_accept_language_raises() -> None:
     for value in values:
         assert phone_language(value) in ("", *i18n.CODES)
     assert phone_language("de," * 10**5) == "de"
-
-
-class Outlet:
-    """Keeps what the hub sends; the test puts the phones' doings in ``inbox``."""
-
-    def __init__(self) -> None:
-        self.inbox: queue.Queue[Inbound] = queue.Queue()
-        self.sent: list[tuple[int, dict[str, Any]]] = []
-
-    def send(self, seat: int, message: dict[str, Any]) -> None:
-        self.sent.append((seat, message))
-
-    def stop(self, text: str = "") -> None:
-        pass
-
-    def last(self, seat: int) -> dict[str, Any]:
-        return next(m for s, m in reversed(self.sent) if s == seat and m["type"] == "state")
 
 
 def phone_hub(seats: tuple[Seat, ...], rules: Rules, seed: int) -> tuple[Match, PhoneHub, Outlet]:

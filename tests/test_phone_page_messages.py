@@ -8,9 +8,6 @@ outlet that keeps every message, as in tests/test_remote_protocol.py.
 
 from __future__ import annotations
 
-import queue
-from typing import Any
-
 import pytest
 
 from game.actions import Challenge, ChooseColor, Draw, Play
@@ -20,29 +17,12 @@ from game.match import Match, Seat, SeatKind
 from game.phones.hub import PhoneHub
 from game.phones.protocol import Arrival, Inbound, challenge_cost, state_message
 from game.rules import Rules, Stacking
-from tests.helpers import new_game
+from tests.helpers import Outlet, new_game
 
 pytestmark = pytest.mark.bare_app
 
 NAMES = ["Maria", "Ana", "Bo"]
 MARIA = ["Y1", "Y2", "G3", "B4", "G6", "Y8", "B9"]
-
-
-class Outlet:
-    """Keeps what the hub sends; the test puts the phones' doings in ``inbox``."""
-
-    def __init__(self) -> None:
-        self.inbox: queue.Queue[Inbound] = queue.Queue()
-        self.sent: list[tuple[int, dict[str, Any]]] = []
-
-    def send(self, seat: int, message: dict[str, Any]) -> None:
-        self.sent.append((seat, message))
-
-    def stop(self, text: str = "") -> None:
-        pass
-
-    def last(self, seat: int) -> dict[str, Any]:
-        return next(m for s, m in reversed(self.sent) if s == seat and m["type"] == "state")
 
 
 def wild_draw_four(bluff: bool, rules: Rules | None = None) -> Game:

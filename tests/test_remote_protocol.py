@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import queue
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,7 @@ from game.phones.protocol import (
 from game.rules import Rules
 from scenes.phoneserver.serve import serve_phones
 from scenes.phoneserver.server import REPLACED, Phones
-from tests.helpers import drain, settle
+from tests.helpers import Outlet, drain, settle
 
 Client = TestClient[web.Request, web.Application]
 MakeClient = Callable[[web.Application], Awaitable[Client]]
@@ -285,17 +284,6 @@ def test_a_phone_move_reaches_the_match_and_a_refusal_comes_back() -> None:
     # A seed whose first turn is the phone's.
     seed = next(n for n in range(100) if Match(Rules(), seats, n).game.actor == 0)
     match = Match(Rules(), seats, seed)
-
-    class Outlet:
-        def __init__(self) -> None:
-            self.inbox: queue.Queue[Inbound] = queue.Queue()
-            self.sent: list[tuple[int, dict[str, Any]]] = []
-
-        def send(self, seat: int, message: dict[str, Any]) -> None:
-            self.sent.append((seat, message))
-
-        def stop(self, text: str = "") -> None:
-            pass
 
     outlet = Outlet()
     hub = PhoneHub(match, outlet, {0: "http://x/p/t/"})
