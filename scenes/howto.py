@@ -68,6 +68,7 @@ class Row:
     y: int  # from the top of the text
     height: int
     x: int = 0  # from the left of the view
+    paragraph: tuple[int, int] | None = None  # a body line's section and paragraph index
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,8 @@ class HowToScene(Scene):
                 y = self._gap(y)
             top = y
             for line in wrap(paragraph, BODY_SIZE, width):
-                self.rows.append(Row(line, Style.BODY, y, scaled(BODY_PITCH), GUTTER))
+                row = Row(line, Style.BODY, y, scaled(BODY_PITCH), GUTTER, (index, i))
+                self.rows.append(row)
                 y += scaled(BODY_PITCH)
             figure = part.figure(i)
             if figure:
