@@ -271,8 +271,9 @@ class HowToScene(Scene):
         self.menu.draw(surface)
         hint = _("Wheel, Up/Down or d-pad to scroll; Left/Right or PgUp/PgDn a page")
         room = self.menu.buttons[0].rect.x - 30 - self.rect.x
-        # Wrapped rather than shrunk: Large text made it 14 px to fit one line.
-        lines = wrap(hint, HINT_SIZE, room, Weight.SEMIBOLD)[:2]
+        # Wrapped rather than shrunk (Large text made it 14 px to fit one line): German with
+        # Large text takes three lines beside the Back button.
+        lines = wrap(hint, HINT_SIZE, room, Weight.SEMIBOLD)[:3]
         pitch = ink_pitch(lines, HINT_SIZE, Weight.SEMIBOLD, scaled(HINT_SIZE) + 4)
         for i, line in enumerate(lines):
             y = 998 + (i - (len(lines) - 1) / 2) * pitch
