@@ -20,13 +20,13 @@ from game.cards import Card, Rank
 from game.match import MatchSetup, Seat
 from game.rules import PRESETS, Preset, Rules, Stacking
 from scenes.app import App, use_language
-from scenes.assets import Weight
+from scenes.assets import Weight, text_scale
 from scenes.howto import BODY_SIZE, GUTTER, HEADING_SIZE, MARGIN, HowToScene, Style
 from scenes.howto_text import HOUSE_SWITCHES, SWITCH_FIGURES, sections
 from scenes.input import Act, Intent
 from scenes.routes import Table
 from scenes.store.settings import Settings
-from scenes.ui import set_large_text, text_width
+from scenes.ui import set_large_text, text_width, watching_text
 from tests import screens_shown
 
 FRAME = 1 / 60
@@ -51,8 +51,9 @@ def english() -> Iterator[None]:
     set_large_text(False)
 
 
-def _app() -> App:
-    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True)
+def _app(large: bool = False) -> App:
+    """A headless app; it sets the text size from its settings."""
+    return App(Settings(animation_speed=0.0, ai_pace=0.0, large_text=large), headless=True)
 
 
 def _pictured(scene: HowToScene) -> dict[str, list[Card]]:
@@ -202,8 +203,8 @@ def _overlaps(scene: HowToScene) -> list[str]:
 @pytest.mark.parametrize("language", i18n.CODES)
 def test_no_picture_meets_the_text_in_any_language_or_text_size(language: str, large: bool) -> None:
     use_language(language)
-    set_large_text(large)
-    app = _app()
+    app = _app(large)
+    assert (text_scale() > 1) is large
     for name, rules in PAGES.items():
         scene = HowToScene(app, rules)
         assert scene.pictures, name
@@ -270,3 +271,16 @@ def test_opened_from_the_title_it_starts_at_the_beginning() -> None:
     scene = app.top
     assert isinstance(scene, HowToScene)
     assert scene.offset == 0 and _heading_in_view(scene) == "The basics"
+
+
+@pytest.mark.parametrize("language", i18n.CODES)
+def test_the_scrolling_hint_is_drawn_whole_with_large_text(language: str) -> None:
+    """German with Large text needs three lines beside Back; two cut its end off."""
+    use_language(language)
+    app = _app(large=True)
+    scene = HowToScene(app, Rules())
+    with watching_text() as (drawn, _shrunk):
+        scene.draw(app.screen)
+    hint = i18n._("Wheel, Up/Down or d-pad to scroll; Left/Right or PgUp/PgDn a page")
+    below = [d.text for d in drawn if d.rect.top > scene.rect.bottom and d.rect.right < 800]
+    assert "".join(below).replace(" ", "") == hint.replace(" ", "")
