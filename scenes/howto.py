@@ -2,7 +2,12 @@
 
 The text (``scenes.howto_text``) is built from the rules object, so the page always describes
 the game being played, in the screen's language; a change of language lays the page out again
-(``relabel``), keeping the reader's place.
+(``relabel``), keeping the reader's place. Beside a paragraph the cards it is about are drawn
+with the game's own art (each card beside its rule, each switch with a small example), in a
+column of their own left of the text, so that no language and no text size makes them meet.
+
+The page opens at the rules in play (the deck's cards and the switches on, when the rules have
+any: a table's), and at the top otherwise (the title's classic rules).
 
 The page scrolls by pixels with the mouse wheel, the arrow keys (Left and Right a page, as do
 Page Up and Page Down; Home and End go to the top and the bottom), a controller's d-pad or
@@ -20,9 +25,9 @@ import pygame
 from game.i18n import _
 from game.rules import Rules
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import card_size, felt
 from scenes.assets import Weight, scaled, text_scale
-from scenes.howto_text import sections
+from scenes.howto_text import Figure, Section, sections
 from scenes.input import Act, Intent
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, ink_pitch, panel, wrap
 
@@ -46,6 +51,14 @@ HINT_SIZE = 18
 # Up and Down scroll this many lines; the wheel this many per notch.
 KEY_LINES = 3
 WHEEL_LINES = 3
+# The pictures: cards this wide, this far apart, in a column this wide (three cards and a
+# margin) left of every paragraph's text, set against the text. The cards keep their size with
+# Large text.
+CARD_WIDTH = 64
+CARD_GAP = 8
+MOST_CARDS = 3
+MARGIN = 28
+GUTTER = MOST_CARDS * CARD_WIDTH + (MOST_CARDS - 1) * CARD_GAP + MARGIN
 
 
 @dataclass(frozen=True)
@@ -54,6 +67,30 @@ class Row:
     style: Style
     y: int  # from the top of the text
     height: int
+    x: int = 0  # from the left of the view
+    paragraph: tuple[int, int] | None = None  # a body line's section and paragraph index
+
+
+@dataclass(frozen=True)
+class Picture:
+    """The cards drawn beside a paragraph, left to right, ending a margin before its text."""
+
+    cards: Figure
+    y: int  # from the top of the text
+    paragraph: tuple[int, int]  # the section's and the paragraph's index
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The pictures' width and height together."""
+        count = len(self.cards)
+        return count * CARD_WIDTH + (count - 1) * CARD_GAP, card_size(CARD_WIDTH)[1]
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where each card lies, from the view's top left at the page's top."""
+        size = card_size(CARD_WIDTH)
+        step = CARD_WIDTH + CARD_GAP
+        left = GUTTER - MARGIN - self.size[0]
+        return [pygame.Rect((left + i * step, self.y), size) for i in range(len(self.cards))]
 
 
 class HowToScene(Scene):
@@ -72,8 +109,11 @@ class HowToScene(Scene):
         self.dragging: int | None = None  # the grab point's distance from the thumb's top
         self._laid_out_at: float | None = None
         self.rows: list[Row] = []
+        self.pictures: list[Picture] = []
+        self.tops: list[int] = []  # where each section's heading starts
         self.content_height = 0
         self._layout()
+        self.offset = min(self.limit, self.opening())
         back = Button(pygame.Rect(810, 960, 300, 76), _("Back"), app.pop)
         self.menu = Menu([back], on_back=app.pop)
 
@@ -86,31 +126,53 @@ class HowToScene(Scene):
 
     # ------------------------------------------------------------- layout and position
 
+    def opening(self) -> int:
+        """Where the page opens: at the first part on the rules in play beyond the basics, at
+        the top when there is none."""
+        found = [top for top, part in zip(self.tops, self.sections, strict=True) if part.in_play]
+        return found[0] if found else 0
+
     def _layout(self) -> None:
-        """Wrap the text for the current text size (Large text changes it)."""
+        """Wrap the text for the current text size (Large text changes it), the headings
+        across the view and the paragraphs right of the pictures' column."""
         if self._laid_out_at == text_scale():
             return
         fraction = self.fraction
         self._laid_out_at = text_scale()
-        rows: list[Row] = []
+        self.rows, self.pictures, self.tops = [], [], []
         y = 0
-        for part in self.sections:
-            if rows:
-                rows.append(Row("", Style.GAP, y, scaled(GAP_PITCH)))
-                y += scaled(GAP_PITCH)
+        for index, part in enumerate(self.sections):
+            if self.rows:
+                y = self._gap(y)
+            self.tops.append(y)
             for line in wrap(part.title, HEADING_SIZE, self.view.width, Weight.BOLD):
-                rows.append(Row(line, Style.HEADING, y, scaled(HEADING_PITCH)))
+                self.rows.append(Row(line, Style.HEADING, y, scaled(HEADING_PITCH)))
                 y += scaled(HEADING_PITCH)
-            for i, paragraph in enumerate(part.paragraphs):
-                if i:
-                    rows.append(Row("", Style.GAP, y, scaled(GAP_PITCH)))
-                    y += scaled(GAP_PITCH)
-                for line in wrap(paragraph, BODY_SIZE, self.view.width):
-                    rows.append(Row(line, Style.BODY, y, scaled(BODY_PITCH)))
-                    y += scaled(BODY_PITCH)
-        self.rows = rows
+            y = self._paragraphs(index, part, y)
         self.content_height = y
         self.scroll_to(fraction)
+
+    def _gap(self, y: int) -> int:
+        self.rows.append(Row("", Style.GAP, y, scaled(GAP_PITCH)))
+        return y + scaled(GAP_PITCH)
+
+    def _paragraphs(self, index: int, part: Section, y: int) -> int:
+        """Lay out the paragraphs of section ``index`` from ``y``; where they end."""
+        width = self.view.width - GUTTER
+        for i, paragraph in enumerate(part.paragraphs):
+            if i:
+                y = self._gap(y)
+            top = y
+            for line in wrap(paragraph, BODY_SIZE, width):
+                row = Row(line, Style.BODY, y, scaled(BODY_PITCH), GUTTER, (index, i))
+                self.rows.append(row)
+                y += scaled(BODY_PITCH)
+            figure = part.figure(i)
+            if figure:
+                picture = Picture(figure, top + 4, (index, i))
+                self.pictures.append(picture)
+                y = max(y, picture.y + picture.size[1] + 4)  # the text is never shorter
+        return y
 
     @property
     def limit(self) -> int:
@@ -201,19 +263,29 @@ class HowToScene(Scene):
                 pos = (self.view.x, top + row.height * 0.58)
                 draw_text(surface, row.text, HEADING_SIZE, pos, GOLD, Weight.BOLD, "midleft")
             else:
-                pos = (self.view.x, top + row.height / 2)
+                pos = (self.view.x + row.x, top + row.height / 2)
                 draw_text(surface, row.text, BODY_SIZE, pos, WHITE, Weight.REGULAR, "midleft")
+        self._draw_pictures(surface)
         surface.set_clip(clip)
         self._draw_scrollbar(surface)
         self.menu.draw(surface)
         hint = _("Wheel, Up/Down or d-pad to scroll; Left/Right or PgUp/PgDn a page")
         room = self.menu.buttons[0].rect.x - 30 - self.rect.x
-        # Wrapped rather than shrunk: Large text made it 14 px to fit one line.
-        lines = wrap(hint, HINT_SIZE, room, Weight.SEMIBOLD)[:2]
+        # Wrapped rather than shrunk (Large text made it 14 px to fit one line): German with
+        # Large text takes three lines beside the Back button.
+        lines = wrap(hint, HINT_SIZE, room, Weight.SEMIBOLD)[:3]
         pitch = ink_pitch(lines, HINT_SIZE, Weight.SEMIBOLD, scaled(HINT_SIZE) + 4)
         for i, line in enumerate(lines):
             y = 998 + (i - (len(lines) - 1) / 2) * pitch
             draw_text(surface, line, HINT_SIZE, (self.rect.x, y), MUTED, anchor="midleft")
+
+    def _draw_pictures(self, surface: pygame.Surface) -> None:
+        art = self.app.media.art
+        for picture in self.pictures:
+            for card, rect in zip(picture.cards, picture.card_rects(), strict=True):
+                place = rect.move(self.view.x, self.view.y - self.offset)
+                if place.bottom >= self.view.y and place.top <= self.view.bottom:
+                    surface.blit(art.face(card, CARD_WIDTH), place)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         if self.limit <= 0:

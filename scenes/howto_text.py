@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.cards import DeckKind
+from game.cards import Card, DeckKind, kind_of
 from game.i18n import N_, _, ngettext
 from game.rules import (
     ChallengeOutcome,
@@ -34,13 +34,37 @@ from game.rules import (
 from scenes.input import SECOND_SET_TEXT, button_name, key_text
 from scenes.store.settings import Settings
 
+# The cards pictured beside a paragraph, left to right (none: no picture).
+Figure = tuple[Card, ...]
+
+
+def cards(*codes: str) -> Figure:
+    """Cards to picture, by their short names (``R5``, ``G+2``, ``W+4``, ``R3H``...)."""
+    return tuple(Card(0, *kind_of(code)) for code in codes)
+
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part of the page: a heading and its paragraphs."""
+    """A titled part of the page: a heading, its paragraphs and the cards beside them."""
 
     title: str
     paragraphs: tuple[str, ...]
+    figures: tuple[Figure, ...] = ()  # one per paragraph, or none at all
+    # A part on the rules in play beyond the basics (the deck's cards, the switches on): the
+    # page opens at the first such part.
+    in_play: bool = False
+
+    def figure(self, index: int) -> Figure:
+        return self.figures[index] if index < len(self.figures) else ()
+
+
+# A paragraph and the cards pictured beside it.
+Pictured = tuple[str, Figure]
+
+
+def section(title: str, paragraphs: list[Pictured], in_play: bool = False) -> Section:
+    texts = tuple(text for text, _figure in paragraphs)
+    return Section(title, texts, tuple(figure for _text, figure in paragraphs), in_play)
 
 
 # A sentence that ends in a full-width mark (the ideographic full stop, the full-width ! and ?,
@@ -157,15 +181,25 @@ def _honest(rules: Rules) -> str:
     )
 
 
-def _actions(rules: Rules) -> str:
-    cards = _(
-        "Skip: the next player loses their turn. Reverse: play changes direction (with two "
-        "players it works like a Skip). Draw Two: the next player draws two and loses their "
-        "turn. Wild: name any color. Wild Draw Four: name a color; the next player draws four "
-        "and loses their turn."
-    )
+# Each action card's rule, beside its picture (the Wild Draw Four's follows: it depends on the
+# rules).
+ACTION_CARDS = (
+    (N_("Skip: the next player loses their turn."), "RS"),
+    (N_("Reverse: play changes direction (with two players it works like a Skip)."), "YR"),
+    (N_("Draw Two: the next player draws two and loses their turn."), "G+2"),
+    (N_("Wild: name any color."), "W"),
+)
+
+
+def _actions(rules: Rules) -> list[Pictured]:
+    pictured = [(_(text), cards(code)) for text, code in ACTION_CARDS]
+    return [*pictured, (_draw_four(rules), cards("W+4"))]
+
+
+def _draw_four(rules: Rules) -> str:
+    four = _("Wild Draw Four: name a color; the next player draws four and loses their turn.")
     if not rules.wd4_bluffing:
-        return sentences(cards, _honest(rules))
+        return sentences(four, _honest(rules))
     if rules.challenge_outcome is ChallengeOutcome.RETURN_CARD:
         challenge = _(
             "The next player may challenge it: if you bluffed, the card comes back to your "
@@ -177,7 +211,7 @@ def _actions(rules: Rules) -> str:
             "The next player may challenge it: if you bluffed, you draw four instead and the "
             "color you named stays; if you did not, the challenger draws six and loses the turn."
         )
-    return sentences(cards, _honest(rules), challenge)
+    return sentences(four, _honest(rules), challenge)
 
 
 def _caught(penalty: int) -> str:
@@ -247,15 +281,17 @@ EMPTY_PILES = N_(
 )
 
 
-def basics(rules: Rules, players: int | None = None) -> tuple[str, ...]:
-    return (
-        _goal(rules, players),
-        _turn(rules),
-        _actions(rules),
-        _uno(rules),
-        _first_card(rules),
-        _(EMPTY_PILES),
-    )
+def basics(rules: Rules, players: int | None = None) -> list[Pictured]:
+    """The basics; the pictures show what scores (a number, an action card, a wild), a top card
+    and two cards that match it (by color, by number), each action card, and a last card."""
+    return [
+        (_goal(rules, players), () if rules.play_until_one_left else cards("R7", "BS", "W")),
+        (_turn(rules), cards("R7", "R2", "B7")),
+        *_actions(rules),
+        (_uno(rules), cards("Y4")),
+        (_first_card(rules), ()),
+        (_(EMPTY_PILES), ()),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -278,21 +314,27 @@ def _customizable(rules: Rules) -> str:
     ).format(effects=effects)
 
 
-def uno2023_text(rules: Rules) -> tuple[str, ...]:
-    return (
-        _("The UNO 2023 deck is the classic deck with four more wild cards, 112 in all."),
-        _(
-            "Wild Shuffle Hands (one card): a wild. Every card still in a hand is gathered, "
-            "shuffled and dealt out again one at a time, beginning with the player to the left "
-            "of whoever played it, so the hands end up almost the same size. Then that player "
-            "names the color. Anyone left with a single card must call UNO again. Played as "
-            "your last card it simply ends the hand."
+def uno2023_text(rules: Rules) -> list[Pictured]:
+    return [
+        (
+            _("The UNO 2023 deck is the classic deck with four more wild cards, 112 in all."),
+            cards("WSH", "WC"),
         ),
-        _customizable(rules),
-    )
+        (
+            _(
+                "Wild Shuffle Hands (one card): a wild. Every card still in a hand is gathered, "
+                "shuffled and dealt out again one at a time, beginning with the player to the left "
+                "of whoever played it, so the hands end up almost the same size. Then that player "
+                "names the color. Anyone left with a single card must call UNO again. Played as "
+                "your last card it simply ends the hand."
+            ),
+            cards("WSH"),
+        ),
+        (_customizable(rules), cards("WC")),
+    ]
 
 
-def house_rules_text(rules: Rules) -> tuple[str, ...]:
+def house_rules_text(rules: Rules) -> list[Pictured]:
     hidden = (
         _("While a race runs, the rule is shown on screen.")
         if rules.show_house_rule_text
@@ -306,37 +348,44 @@ def house_rules_text(rules: Rules) -> tuple[str, ...]:
         "Rules, every player still in the hand races to do that rule's action. The last one "
         "to finish draws 1 card. The computer players race too, quicker at higher levels."
     )
-    return (
-        _(
-            "The UNO House Rules! deck has 112 cards: red and blue have no 0, every color has "
-            "a House Rules card of each number 1 to 5 (marked with a speech bubble), and four "
-            "Wild Game Changer cards join the wilds. A House Rules card matches and scores like "
-            "the plain number."
-        ),
-        # The examples are the first three actions of game.rules.RACE_ACTION_TEXT.
-        _(
-            "Making a House Rule: the first House Rules card played for a number that has no "
-            "rule lets its player make that number's rule, by picking something everyone can "
-            "do on their keyboard, mouse or controller (tap the draw pile, tap the discard "
-            "pile, tap your own seat...). There are five rules at most, one for each number "
-            "from 1 to 5, no two numbers share an action, and the rules last for the whole "
-            "match."
-        ),
-        sentences(races, hidden),
-        _(
-            "Wild Game Changer: a wild worth 50 points. Once at least one rule is in play, its "
-            "player must pick a number that has a rule and give it a new one, an action no "
-            "other number uses. With no rules yet it is an ordinary wild."
-        ),
+    deck = _(
+        "The UNO House Rules! deck has 112 cards: red and blue have no 0, every color has a "
+        "House Rules card of each number 1 to 5 (marked with a speech bubble), and four Wild "
+        "Game Changer cards join the wilds. A House Rules card matches and scores like the "
+        "plain number."
     )
+    return [
+        (deck, cards("R3H", "R3", "WGC")),
+        # The examples are the first three actions of game.rules.RACE_ACTION_TEXT.
+        (
+            _(
+                "Making a House Rule: the first House Rules card played for a number that has no "
+                "rule lets its player make that number's rule, by picking something everyone can "
+                "do on their keyboard, mouse or controller (tap the draw pile, tap the discard "
+                "pile, tap your own seat...). There are five rules at most, one for each number "
+                "from 1 to 5, no two numbers share an action, and the rules last for the whole "
+                "match."
+            ),
+            cards("B2H"),
+        ),
+        (sentences(races, hidden), cards("G2H", "G2")),
+        (
+            _(
+                "Wild Game Changer: a wild worth 50 points. Once at least one rule is in play, "
+                "its player must pick a number that has a rule and give it a new one, an action "
+                "no other number uses. With no rules yet it is an ordinary wild."
+            ),
+            cards("WGC"),
+        ),
+    ]
 
 
-def deck_text(rules: Rules) -> tuple[str, ...]:
+def deck_text(rules: Rules) -> list[Pictured]:
     if rules.deck is DeckKind.UNO2023:
         return uno2023_text(rules)
     if rules.deck is DeckKind.HOUSE_RULES:
         return house_rules_text(rules)
-    return ()
+    return []
 
 
 DECK_TITLE = {
@@ -379,6 +428,33 @@ def switch_text(name: str, rules: Rules) -> str:
     one), with the details players argue about."""
     detail = SWITCH_DETAILS.get(name)
     return sentences(_SWITCH_TEXT[name](rules), _(detail) if detail else "")
+
+
+# A small example of each switch that cards can show: the situation it is about, left to right
+# (a top card and what may go on it, or the cards the rule is about).
+SWITCH_FIGURES = {
+    "wd4_wilds_count_as_color": ("W+4", "W"),
+    "wd4_bluffing": ("B3", "W+4"),
+    "challenge_outcome": ("B3", "W+4"),
+    "draw_mode": ("R2", "G7", "R9"),
+    "force_play": ("R2", "R9"),
+    "uno_catching": ("Y4",),
+    "uno_penalty": ("Y4",),
+    "stacking": ("R+2", "B+2"),
+    "jump_in": ("G5", "G5"),
+    "seven_zero": ("Y7", "B0"),
+    "skip_bounce": ("RS", "BS"),
+    "no_wild_finish": ("W",),
+    "show_house_rule_text": ("Y3H", "Y3"),
+}
+
+
+def switch_figure(name: str, rules: Rules) -> Figure:
+    """The example pictured beside switch ``name`` as ``rules`` set it (none for the switches
+    about the deal, the teams and the match, which no card shows)."""
+    if name == "stacking" and rules.stacking is Stacking.CROSS:
+        return cards("R+2", "W+4")
+    return cards(*SWITCH_FIGURES.get(name, ()))
 
 
 def _stacking(rules: Rules) -> str:
@@ -565,33 +641,32 @@ def changed_switches(rules: Rules) -> list[str]:
     ]
 
 
-def other_ways(rules: Rules) -> tuple[str, ...]:
+def other_ways(rules: Rules) -> list[Pictured]:
     """The decks and house rules this game does not use, as a new game can have them."""
-    lines: list[str] = []
+    lines: list[Pictured] = []
     if rules.deck is not DeckKind.UNO2023:
-        lines.append(
-            _(
-                "The UNO 2023 deck (the UNO 2023 rule set): adds Wild Shuffle Hands, which "
-                "gathers and deals out every hand again, and three Wild Customizable cards "
-                "whose effect the host picks in New game."
-            )
+        uno2023 = _(
+            "The UNO 2023 deck (the UNO 2023 rule set): adds Wild Shuffle Hands, which "
+            "gathers and deals out every hand again, and three Wild Customizable cards "
+            "whose effect the host picks in New game."
         )
+        lines.append((uno2023, cards("WSH", "WC")))
     if rules.deck is not DeckKind.HOUSE_RULES:
-        lines.append(
-            _(
-                "The House Rules! deck (the House Rules! rule set): House Rules cards 1 to 5 "
-                "let players make a rule for a number, an action everyone races to do whenever "
-                "the number is played, the last one drawing 1; Wild Game Changer gives a ruled "
-                "number a new rule."
-            )
+        house = _(
+            "The House Rules! deck (the House Rules! rule set): House Rules cards 1 to 5 "
+            "let players make a rule for a number, an action everyone races to do whenever "
+            "the number is played, the last one drawing 1; Wild Game Changer gives a ruled "
+            "number a new rule."
         )
+        lines.append((house, cards("R3H", "WGC")))
     changed = set(changed_switches(rules))
     for name in HOUSE_SWITCHES:
         if name in changed or not _applies(name, _EXAMPLE[name]):
             continue
         short = _OTHER_TEXT.get(name)
-        lines.append(_(short) if short else _SWITCH_TEXT[name](_EXAMPLE[name]))
-    return tuple(lines)
+        text = _(short) if short else _SWITCH_TEXT[name](_EXAMPLE[name])
+        lines.append((text, switch_figure(name, _EXAMPLE[name])))
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -602,15 +677,15 @@ def sections(
     rules: Rules, players: int | None = None, settings: Settings | None = None
 ) -> list[Section]:
     """The page, part by part: what applies to this game first, then the rest."""
-    parts = [Section(_("The basics"), basics(rules, players))]
+    parts = [section(_("The basics"), basics(rules, players))]
     if rules.deck in DECK_TITLE:
-        parts.append(Section(_(DECK_TITLE[rules.deck]), deck_text(rules)))
-    changed = changed_switches(rules)
+        parts.append(section(_(DECK_TITLE[rules.deck]), deck_text(rules), in_play=True))
+    changed = [
+        (switch_text(name, rules), switch_figure(name, rules)) for name in changed_switches(rules)
+    ]
     if changed:
-        parts.append(
-            Section(_("House rules in play"), tuple(switch_text(name, rules) for name in changed))
-        )
-    parts.append(Section(_("Other ways to play (choose them in New game)"), other_ways(rules)))
+        parts.append(section(_("House rules in play"), changed, in_play=True))
+    parts.append(section(_("Other ways to play (choose them in New game)"), other_ways(rules)))
     mouse_and_keys, couch = controls_text(settings or Settings())
     parts.append(Section(_("Controls"), (mouse_and_keys,)))
     parts.append(Section(_("Several people at one screen"), (couch,)))

@@ -312,6 +312,8 @@ def test_the_scroll_marks_and_thumb_follow_the_reader(app: App) -> None:
     app.push(scene)
     app.step(FRAME, [])
     assert scene.content_height > scene.view.height  # there is something to scroll
+    assert scene.offset == scene.opening() > 0  # it opens at the House Rules! cards
+    scene.handle(Intent(Act.HOME))
     assert not scene.more_above and scene.more_below
     top = scene.thumb()
     assert top.y == scene.track.y and top.height < scene.track.height
@@ -345,6 +347,8 @@ def test_page_keys_scroll_a_page_and_home_and_end_go_to_the_ends(app: App) -> No
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
         app.step(FRAME)
 
+    press(pygame.K_HOME)  # from the House Rules! cards, where it opens
+    assert scene.offset == 0
     press(pygame.K_PAGEDOWN)
     assert scene.offset == scene.view.height - assets.scaled(32)
     press(pygame.K_PAGEUP)
