@@ -83,7 +83,7 @@ CUSTOM_EFFECT_TEXT: dict[CustomEffect, str] = {
     CustomEffect.SWAP_HANDS: N_("swap hands with a player you choose"),
     CustomEffect.PASS_HANDS: N_("everyone passes their hand to the next player"),
     CustomEffect.SKIP_NEXT: N_("the next player loses a turn"),
-    CustomEffect.PLAY_AGAIN: "you play again",
+    CustomEffect.PLAY_AGAIN: N_("you play again"),
 }
 
 # The same effects as a choice on its own (a button, a list's line), where English starts with a
@@ -133,7 +133,7 @@ RACE_ACTION_TEXT: dict[RaceAction, str] = {
     RaceAction.PRESS_UNO: N_("Press UNO"),
     RaceAction.PRESS_UP_THEN_DOWN: N_("Press Up, then Down"),
     RaceAction.PRESS_LEFT_THEN_RIGHT: N_("Press Left, then Right"),
-    RaceAction.TAP_CENTER_THREE_TIMES: "Tap the middle of the table three times",
+    RaceAction.TAP_CENTER_THREE_TIMES: N_("Tap the middle of the table three times"),
 }
 
 # How many separate moves each action takes (taps or presses): the longer ones are harder to
@@ -316,7 +316,7 @@ PRESET_TEXT: dict[Preset, str] = {
     Preset.CLASSIC: N_("The official rules with the 108-card deck, first to 500 points."),
     Preset.UNO2023: N_("The 2023 deck: Wild Shuffle Hands and three Wild Customizable cards."),
     Preset.HOUSE_RULES: N_("UNO House Rules!: players invent rules for the numbers 1 to 5."),
-    Preset.QUICK: "Online style: first to 100 points with two players, 200 with more.",
+    Preset.QUICK: N_("Online style: first to 100 points with two players, 200 with more."),
 }
 
 
@@ -356,7 +356,7 @@ SWITCHES: dict[str, str] = {
     "target_points": N_("The points that win the match (official: 500)."),
     "next_dealer": N_("The next dealer is the hand's winner, or the next player to the left."),
     "custom_effects": N_("What a Wild Customizable does (empty: the host chooses at the table)."),
-    "show_house_rule_text": "Show a House Rule's text while its race runs.",
+    "show_house_rule_text": N_("Show a House Rule's text while its race runs."),
 }
 
 

@@ -287,6 +287,17 @@ class PhoneTable(Protocol):
     phones: PhoneHub | None
 
 
+def phone_seats(players: int, phones: int) -> tuple[Seat, ...]:
+    """The ``--phones`` match's seats: the first ``phones`` on phones, named in the screen's
+    language ("Telefon 1"), the rest Normal AIs."""
+    return tuple(
+        Seat(i18n._("Phone {number}").format(number=i + 1), kind=SeatKind.PHONE)
+        if i < phones
+        else Seat(AI_NAMES[i], Level.NORMAL)
+        for i in range(players)
+    )
+
+
 def phone_match(app: App, args: argparse.Namespace) -> int:
     """The first ``--phones`` seats on phones, the rest Normal AIs: print each phone seat's
     address, play one match's rounds (``--rounds``), print the first round's result."""
@@ -295,13 +306,7 @@ def phone_match(app: App, args: argparse.Namespace) -> int:
     except RulesError as error:
         print(f"cannot start: {error}", file=sys.stderr)
         return 2
-    seats = tuple(
-        Seat(f"Phone {i + 1}", kind=SeatKind.PHONE)
-        if i < args.phones
-        else Seat(AI_NAMES[i], Level.NORMAL)
-        for i in range(args.players)
-    )
-    setup = MatchSetup(rules, seats, args.seed, args.rounds)
+    setup = MatchSetup(rules, phone_seats(args.players, args.phones), args.seed, args.rounds)
     route = Table(setup, network=Network(args.host, args.port), autosave=args.autosave)
     return _run_phones(app, route)
 

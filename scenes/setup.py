@@ -41,6 +41,7 @@ from scenes.ui import (
     Button,
     Menu,
     draw_text,
+    fit_size,
     ink_pitch,
     panel,
     render,
@@ -629,7 +630,10 @@ class SetupScene(Scene):
             hint, color = self.flash, GOLD
         else:
             hint = _("Click a name, or press Enter on it, to change it.")
-        draw_text(surface, hint, 20, (LABEL_X, HINT_Y), color, Weight.REGULAR, "midleft")
+        # The left panel's width: a longer language at Large text ran past the panel's edge.
+        box = LEFT.right - 24 - LABEL_X
+        size = fit_size(hint, 20, box, Weight.REGULAR)
+        draw_text(surface, hint, size, (LABEL_X, HINT_Y), color, Weight.REGULAR, "midleft", box=box)
 
     def _draw_entry(
         self, surface: pygame.Surface, rect: pygame.Rect, entry: NameEntry, default: str

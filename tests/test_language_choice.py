@@ -19,7 +19,7 @@ import pytest
 from game import i18n
 from scenes import app as app_module
 from scenes import ui
-from scenes.__main__ import parse
+from scenes.__main__ import parse, phone_seats
 from scenes.app import App, Scene, start_language, system_languages, use_language
 from scenes.store.settings import Settings, from_dict, load_settings
 
@@ -141,3 +141,15 @@ def test_a_japanese_screen_draws_japanese(japanese_catalog: Path) -> None:
         ui.draw_text(surface, i18n._("Your turn"), 40, (300, 50))
     assert [line.text for line in drawn] == ["あなたの番です"]
     assert pygame.mask.from_surface(ui.render("あなたの番です", 40)).count() > 200
+
+
+def test_the_phone_seats_of_phones_are_named_in_the_screens_language() -> None:
+    # `python -m scenes --phones 2 --lang ja` named them "Phone 1", "Phone 2" in every language,
+    # and every phone's page showed the English name (langplay).
+    i18n.use("ja")
+    try:
+        seats = phone_seats(3, 2)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert [seat.name for seat in seats[:2]] == ["スマホ1", "スマホ2"]
+    assert [seat.name for seat in phone_seats(3, 2)[:2]] == ["Phone 1", "Phone 2"]
