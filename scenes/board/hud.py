@@ -20,6 +20,7 @@ from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_sha
 from scenes.assets import Weight, scaled
 from scenes.board.buttons import ButtonSpec
 from scenes.board.layout import Box, Layout
+from scenes.board.moments import draw_moments, plate_shake
 from scenes.board.presenter import Presenter
 from scenes.board.sprites import SHADOW_REST, shown_lift
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
@@ -281,6 +282,10 @@ class Hud:
         (None: the last move, or a greeting before the first); ``menu_label`` names what the
         corner button (and Esc) does in the scene that draws it (None: the pause menu)."""
         self.draw_center(surface, presenter)
+        # The moments' bursts go behind the plates: the names on them stay readable.
+        draw_moments(
+            surface, presenter.moments, presenter.clock, lambda s: presenter.place(s).plate.rect()
+        )
         for seat in range(game.players):
             self.draw_seat(surface, game, presenter, seat)
         presenter.draw(surface)
@@ -342,7 +347,8 @@ class Hud:
         self, surface: pygame.Surface, game: Game, presenter: Presenter, seat: int
     ) -> None:
         plate = presenter.place(seat).plate
-        rect = plate.rect()
+        shaken = plate_shake(presenter.moments, seat, presenter.clock)  # a caught player's
+        rect = plate.rect().move(round(shaken), 0)
         spec = self.seats[seat]
         acting = not presenter.busy and game.actor == seat
         acting = acting and game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER)
