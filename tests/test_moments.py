@@ -292,3 +292,10 @@ def test_reduced_motion_shows_the_count_done_and_the_confetti_still() -> None:
     assert still.count_s == 0.0 and still._counted() == still.ended.points  # type: ignore[union-attr]
     still.age = moving.age = 0.7
     assert still._confetti_s() == 0.0 and moving._confetti_s() == 0.7
+
+
+def test_settling_at_speed_0_leaves_no_bubble_or_moment_up() -> None:
+    presenter = presenter_for(Game(Rules(), 4, seed=2), Settings(animation_speed=0.0))
+    presenter.push([UnoCalled(1), UnoCaught(0, 2)], "line")
+    presenter.settle()
+    assert presenter.marks == [] and presenter.moments == []

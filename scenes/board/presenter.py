@@ -190,6 +190,10 @@ class Presenter:
             self.tweens.finish_all()
         self.tweens.finish_all()
         self.wait_until = self.clock
+        # Marks and moments of no time (speed 0) would otherwise stay up: nothing else prunes
+        # them while a table only settles (autoplay at speed 0 piled "Out!" on "Out!").
+        self.marks = [m for m in self.marks if self.clock < m.born + m.duration_s]
+        self.moments = [m for m in self.moments if not m.over(self.clock)]
 
     # ------------------------------------------------------------- geometry
 
