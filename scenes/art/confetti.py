@@ -51,7 +51,7 @@ def confetti(seed: int, count: int) -> tuple[Piece, ...]:
             rng.uniform(8, 30),
             rng.uniform(0.3, 1.4),
             rng.choice(CONFETTI_COLORS),
-            (rng.randint(8, 16), rng.randint(4, 8)),
+            (rng.randint(12, 22), rng.randint(6, 10)),
         )
         for _ in range(count)
     )
