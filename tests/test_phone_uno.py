@@ -33,7 +33,11 @@ window.WebSocket = class {
 window.__push = (m) => window.__sockets[0].onmessage({ data: JSON.stringify(m) });
 """
 
-pytestmark = pytest.mark.skipif(bool(no_browser()), reason=no_browser() or "browser")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.browser,
+    pytest.mark.skipif(bool(no_browser()), reason=no_browser() or "browser"),
+]
 
 
 def state(uno: bool) -> dict[str, Any]:
