@@ -21,7 +21,7 @@ from scenes.assets import Weight, scaled
 from scenes.board.buttons import ButtonSpec
 from scenes.board.layout import Box, Layout
 from scenes.board.moments import draw_moments, plate_shake
-from scenes.board.presenter import Presenter
+from scenes.board.presenter import WIN_CARD_SCALE, Presenter
 from scenes.board.sprites import SHADOW_REST, shown_lift
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
@@ -91,6 +91,15 @@ def flight_widths(layout: Layout) -> list[int]:
     return sorted(widths | set(range(low, high + 1, 10)))
 
 
+def win_widths(layout: Layout) -> list[int]:
+    """The widths the round's winning card flies through as it rises from the pile, larger
+    (``WIN_CARD_SCALE``), past ``flight_widths``: it flies unlifted, so only its shadow at rest
+    is needed at each (every lift at each would overflow the shadows kept)."""
+    start = layout.pile_card_width
+    end = -(-round(start * WIN_CARD_SCALE) // 10) * 10 + 10
+    return sorted(set(range(start // 10 * 10, end + 1, 10)) - set(flight_widths(layout)))
+
+
 def warm_up(art: CardArt, layout: Layout) -> None:
     """Draw the card backs the deal will fly through now, not in the middle of it, and the
     direction ring both ways (each 10 to 30 ms: too long for one piece of spare time)."""
@@ -136,6 +145,9 @@ def warm_later(
         for step in range(round(SHADOW_REST * SHADOW_STEPS), SHADOW_STEPS + 1):
             art.shadow(width, step / SHADOW_STEPS)
             yield
+    for width in win_widths(layout):
+        art.shadow(width, SHADOW_REST)
+        yield
 
 
 def _ring_size(layout: Layout) -> int:
