@@ -1,11 +1,16 @@
 """Screenshots of every screen, headless: ``python -m tools.screens OUT_DIR``.
 
 Opens each screen as a player reaches it (the title's buttons, a table dealt from a fixed seed,
-a wild played from a stacked deck, a couch hand-off, a round's score, its replay) and saves one
-PNG per screen, so a change can be looked at and compared with the pictures from before it. It
-runs with the dummy video driver and a temporary home folder: your settings, saves and
-statistics are never read or written. ``--lang de`` draws them in another language (``qps``: the
-pseudo-locale of the tests).
+a wild played from a stacked deck, a couch hand-off, a round's score, its replay, the moments of a
+round mid-burst and a match's winner's screen) and saves one PNG per screen, so a change can be
+looked at and compared with the pictures from before it. It runs with the dummy video driver
+and a temporary home folder: your settings, saves and statistics are never read or written.
+``--lang de`` draws them in another language (``qps``: the pseudo-locale of the tests),
+``--reduced-motion`` with Settings' Reduced motion on.
+
+The moments (an UNO call, a caught player, a won challenge, a round's winner) are shown by
+handing a dealt table's presenter the event, with the line the table would say for it: waiting
+for an AI to do each of them on a seeded table would cost the overflow test minutes.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import pygame
 from game import i18n
 from game.ai import Level
 from game.engine import Game
+from game.events import Challenged, Event, RoundEnded, UnoCalled, UnoCaught
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import Rules
 from scenes.app import App, find_catalogs, use_language
@@ -31,6 +37,7 @@ from scenes.replay import ReplayScene
 from scenes.routes import Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
+from scenes.table.scoring import ScoringScene
 from scenes.ui import Button, Menu
 from tools.measure.common import stop_on_signals
 
@@ -39,10 +46,16 @@ FRAME_S = 1 / 60
 DEAL_FRAMES = 240
 # A frame limit for anything that waits on the game (a round played to its end).
 MAX_FRAMES = 20_000
+# Frames from a moment's start to its shot: its burst is out, not yet fading (at speed 1).
+MID_BURST_FRAMES = 18
+# The winner's screen's match: first to this many points, so it is over in a few rounds.
+SHORT_MATCH_POINTS = 150
 
 
-def _app(speed: float = 1.0, large: bool = False) -> App:
-    settings = Settings(animation_speed=speed, ai_pace=speed, large_text=large)
+def _app(speed: float = 1.0, large: bool = False, reduced: bool = False) -> App:
+    settings = Settings(
+        animation_speed=speed, ai_pace=speed, large_text=large, reduced_motion=reduced
+    )
     return App(settings, headless=True, builder=build_screen)
 
 
@@ -92,11 +105,66 @@ def _draw(app: App, name: str) -> None:
     app.draw()
 
 
-def shots(out: Path | None, large: bool = False, look: Look = _draw) -> Iterator[str]:
-    """Open every screen (at Large text if ``large``) and save it into ``out``; yields each
-    screen's name as it is shown. ``look`` draws each screen before it is saved; with ``out``
-    None nothing is saved (a check that only looks: writing the pictures was two thirds of
-    its time)."""
+def _moment(app: App, table: TableScene, event: Event) -> None:
+    """Hand the table's presenter ``event`` with the table's line for it, up to mid-burst."""
+    table.presenter.push([event], table.narrator.line([event]))
+    _frames(app, MID_BURST_FRAMES)
+
+
+def moment_shots(app: App, save: Callable[[App, str], str]) -> Iterator[str]:
+    """The moments of a round on a dealt table of four, each mid-burst. The person plays first,
+    so no AI moves while they are shown."""
+    setup = default_setup(7)
+    game = Game(setup.rules, len(setup.seats), 7, dealer=len(setup.seats) - 1)
+    table = app.go(Table(setup, game=game))
+    assert isinstance(table, TableScene)
+    assert game.actor == 0, "the person moves first: the table stands still for the moments"
+    _frames(app, DEAL_FRAMES)
+    moments: list[tuple[str, Event]] = [
+        ("13-uno", UnoCalled(1)),
+        ("14-caught", UnoCaught(0, 2)),
+        ("15-challenge", Challenged(3, 0, True, None)),
+        ("16-round-win", RoundEnded(0, 0, (), tuple(game.scores))),
+    ]
+    for name, event in moments:
+        _moment(app, table, event)
+        yield save(app, name)
+        _frames(app, 120)  # the moment is over before the next
+
+
+def match_win(app: App) -> None:
+    """A short match of three AIs played out at speed 0 up to its winner's screen, then shown
+    at the settings' speed (the confetti falls)."""
+    speed = app.settings.animation_speed
+    app.settings.animation_speed = 0.0
+    rules = Rules().with_changes(target_points=SHORT_MATCH_POINTS)
+    app.go(Table(ai_table(3, Level.NORMAL, 5, rules), autoplay=True))
+    for _ in range(MAX_FRAMES):
+        app.step(FRAME_S, [])
+        top = app.top
+        if isinstance(top, ScoringScene) and top.match is not None:
+            break
+    else:
+        raise AssertionError("the short match did not end")
+    app.settings.animation_speed = speed
+    _frames(app, 40)
+
+
+def _celebrations(large: bool, reduced: bool, save: Callable[[App, str], str]) -> Iterator[str]:
+    """The moments of a round, then a match's winner's screen."""
+    yield from moment_shots(_app(large=large, reduced=reduced), save)
+    app = _app(large=large, reduced=reduced)
+    match_win(app)
+    yield save(app, "17-match-win")
+
+
+def shots(
+    out: Path | None, large: bool = False, look: Look = _draw, reduced: bool = False
+) -> Iterator[str]:
+    """Open every screen (at Large text if ``large``, with Reduced motion if ``reduced``) and
+    save it into ``out``; yields each screen's name as it is shown. ``look`` draws each screen
+    before it is saved; with ``out`` None nothing is saved (a check that only looks: writing
+    the pictures was two thirds of its time)."""
 
     def save(app: App, name: str) -> str:
         look(app, name)
@@ -170,6 +238,8 @@ def shots(out: Path | None, large: bool = False, look: Look = _draw) -> Iterator
     _frames(app, 60)
     yield save(app, "12-replay")
 
+    yield from _celebrations(large, reduced, save)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__)
@@ -181,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         help="the screens' language (qps: the test pseudo-locale)",
     )
     parser.add_argument("--large-text", action="store_true", help="Settings' Large text on")
+    parser.add_argument("--reduced-motion", action="store_true", help="Settings' Reduced motion on")
     args = parser.parse_args(argv)
     stop_on_signals()
     home = tempfile.mkdtemp(prefix="screens-home-")
@@ -194,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     find_catalogs()
     use_language(args.lang)
     try:
-        for name in shots(args.out, args.large_text):
+        for name in shots(args.out, args.large_text, reduced=args.reduced_motion):
             print(f"saved {args.out / name}.png", flush=True)
     except KeyboardInterrupt:
         print("stopped: the screens saved so far are kept", file=sys.stderr)

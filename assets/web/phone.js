@@ -12,12 +12,15 @@
   let toastTimer = 0;
   let lastHand = null; // the hand last drawn, laid out again when the screen changes size
   let revealOpen = false; // a challenge's result waits for its OK
+  let unoSaid = null; // whether this seat had called UNO at the last state (null: none came yet)
+  let unoTimer = 0;
 
   const CARD_RATIO = 1.4; // the card faces' 5:7 proportion
   const MAX_CARD_WIDTH = 130; // CSS px: big enough to read across the table, not to shout
   const MIN_TAP = 44; // CSS px each way a finger needs (WCAG 2.5.5)
   const EXPOSED = 50; // what the layout leaves uncovered when it can: a finger and a margin
   const GAP = 8;
+  const UNO_FLASH_MS = 900; // the phone's own UNO! moment (phone.css draws it; no sound)
 
   // The page's words in its language (scenes/phoneserver/words.py): until they come, English.
   let words = { language: "en", lang: "en", words: {}, plurals: {} };
@@ -172,6 +175,7 @@
     }));
     $("side").scrollTop = $("side").scrollHeight; // the latest move in sight
     drawWords(state);
+    unoMoment(state.table);
     if (state.challenge) drawReveal(state.challenge);
     if (state.over) revealOpen = false; // the round's end replaces it for good
     overlay(state.over ? "over" : (revealOpen ? "reveal" : null));
@@ -286,6 +290,32 @@
       });
       return card;
     }));
+  }
+
+  // The moment this seat calls UNO, a big "UNO!" flashes over its page (the table shows the
+  // burst and plays the sound). A state that only repeats the call (a reconnection, the words
+  // coming) flashes nothing: only a call since the last state does.
+  function unoMoment(table) {
+    const me = table.players.find((p) => p.you);
+    const said = Boolean(me && me.uno);
+    if (said && unoSaid === false) flashUno();
+    unoSaid = said;
+  }
+
+  function flashUno() {
+    let box = $("uno-flash");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "uno-flash";
+      box.setAttribute("aria-hidden", "true"); // the move log says it in words
+      document.body.appendChild(box);
+    }
+    box.textContent = t("UNO!");
+    box.classList.remove("on");
+    void box.offsetWidth; // restart the animation when calls come close together
+    box.classList.add("on");
+    clearTimeout(unoTimer);
+    unoTimer = setTimeout(() => box.classList.remove("on"), UNO_FLASH_MS);
   }
 
   function drawTable(table) {

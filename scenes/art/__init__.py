@@ -7,7 +7,8 @@ here needs a display: every surface is a plain SRCALPHA surface, so tests and to
 
 The parts, each importing only those above it: ``palette`` (colors, sizes), ``geometry`` (point
 lists), ``glyphs`` (icons and color shapes), ``lettering`` (text masks and outlines), ``faces``
-(card faces and backs: ``CardArt``), ``backdrops`` (felt, avatars, panels). The names the
+(card faces and backs: ``CardArt``), ``backdrops`` (felt, avatars, panels), ``confetti`` (the
+moments' bursts and confetti, imported from there by name). The names the
 screens use are here too, so ``from scenes.art import CardArt`` works.
 """
 

@@ -20,7 +20,8 @@ from scenes.art import COLOR_RGB, SHADOW_STEPS, CardArt, Icon, avatar, color_sha
 from scenes.assets import Weight, scaled
 from scenes.board.buttons import ButtonSpec
 from scenes.board.layout import Box, Layout
-from scenes.board.presenter import Presenter
+from scenes.board.moments import draw_moments, plate_shake
+from scenes.board.presenter import WIN_CARD_SCALE, Presenter
 from scenes.board.sprites import SHADOW_REST, shown_lift
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name
 from scenes.store.settings import Settings
@@ -90,6 +91,15 @@ def flight_widths(layout: Layout) -> list[int]:
     return sorted(widths | set(range(low, high + 1, 10)))
 
 
+def win_widths(layout: Layout) -> list[int]:
+    """The widths the round's winning card flies through as it rises from the pile, larger
+    (``WIN_CARD_SCALE``), past ``flight_widths``: it flies unlifted, so only its shadow at rest
+    is needed at each (every lift at each would overflow the shadows kept)."""
+    start = layout.pile_card_width
+    end = -(-round(start * WIN_CARD_SCALE) // 10) * 10 + 10
+    return sorted(set(range(start // 10 * 10, end + 1, 10)) - set(flight_widths(layout)))
+
+
 def warm_up(art: CardArt, layout: Layout) -> None:
     """Draw the card backs the deal will fly through now, not in the middle of it, and the
     direction ring both ways (each 10 to 30 ms: too long for one piece of spare time)."""
@@ -135,6 +145,9 @@ def warm_later(
         for step in range(round(SHADOW_REST * SHADOW_STEPS), SHADOW_STEPS + 1):
             art.shadow(width, step / SHADOW_STEPS)
             yield
+    for width in win_widths(layout):
+        art.shadow(width, SHADOW_REST)
+        yield
 
 
 def _ring_size(layout: Layout) -> int:
@@ -281,6 +294,10 @@ class Hud:
         (None: the last move, or a greeting before the first); ``menu_label`` names what the
         corner button (and Esc) does in the scene that draws it (None: the pause menu)."""
         self.draw_center(surface, presenter)
+        # The moments' bursts go behind the plates: the names on them stay readable.
+        draw_moments(
+            surface, presenter.moments, presenter.clock, lambda s: presenter.place(s).plate.rect()
+        )
         for seat in range(game.players):
             self.draw_seat(surface, game, presenter, seat)
         presenter.draw(surface)
@@ -342,7 +359,8 @@ class Hud:
         self, surface: pygame.Surface, game: Game, presenter: Presenter, seat: int
     ) -> None:
         plate = presenter.place(seat).plate
-        rect = plate.rect()
+        shaken = plate_shake(presenter.moments, seat, presenter.clock)  # a caught player's
+        rect = plate.rect().move(round(shaken), 0)
         spec = self.seats[seat]
         acting = not presenter.busy and game.actor == seat
         acting = acting and game.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER)

@@ -48,6 +48,7 @@ from game.i18n import pgettext
 from scenes.art import CardArt
 from scenes.board.color_words import color_called
 from scenes.board.layout import Layout, SeatLayout
+from scenes.board.moments import Moment, moment_of, start_moment
 from scenes.board.sprites import (
     MARK_S,
     RGB,
@@ -78,6 +79,10 @@ DRAW_GAP_S = 0.12
 REFAN_S = 0.2
 FLIP_S = 0.18
 SHOWN_S = 4.5  # a challenged hand stays face up for its challenger this long (3 s was too short)
+# A round's winner: their last card rises from the pile, larger, and the table waits on it.
+WIN_FLIGHT_S = 0.6
+WIN_WAIT_S = 1.4
+WIN_CARD_SCALE = 1.7
 # Only the top few discards are sprites; older ones are painted into the pile's look.
 DISCARD_SPRITES = 8
 
@@ -119,6 +124,7 @@ class Presenter:
     queue: deque[tuple[Step | None, str]] = field(default_factory=deque)
     tweens: Tweens = field(default_factory=Tweens)
     marks: list[Mark] = field(default_factory=list)
+    moments: list[Moment] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     status: str = ""
     # How to say the banner's line again in another language, while it is its scene's own (a
@@ -170,6 +176,7 @@ class Presenter:
             if self.settings.animation_speed <= 0:
                 self.tweens.finish_all()
         self.marks = [m for m in self.marks if self.clock < m.born + m.duration_s]
+        self.moments = [m for m in self.moments if not m.over(self.clock)]
 
     def settle(self) -> None:
         """Finish every queued event and tween now (speed 0, or skipping ahead)."""
@@ -183,6 +190,10 @@ class Presenter:
             self.tweens.finish_all()
         self.tweens.finish_all()
         self.wait_until = self.clock
+        # Marks and moments of no time (speed 0) would otherwise stay up: nothing else prunes
+        # them while a table only settles (autoplay at speed 0 piled "Out!" on "Out!").
+        self.marks = [m for m in self.marks if self.clock < m.born + m.duration_s]
+        self.moments = [m for m in self.moments if not m.over(self.clock)]
 
     # ------------------------------------------------------------- geometry
 
@@ -461,13 +472,17 @@ class Presenter:
         self.round_over = ended
         self.winner = ended.winner
         self.sounds.play(Sfx.WIN)
-        return 0.6
+        _start_moment(self, ended)
+        if not ended.blocked:  # a blocked round ends on no one's card
+            _raise_last_card(self)
+        return WIN_WAIT_S
 
     def _cue(self, event: Step) -> float:
         cue = event_cue(event)
         if cue is None:
             return 0.0
         self._mark(cue.seat, cue.text, cue.color, cue.size)
+        _start_moment(self, event)
         if cue.sound is not None:
             self.sounds.play(cue.sound)
         return cue.wait_s
@@ -504,6 +519,7 @@ class Presenter:
         self.direction = 1
         self.round_over = None
         self.winner = None
+        self.moments = []
 
     def _deal(self, deals: Sequence[tuple[int, Card | None]]) -> float:
         for i, (seat, card, (x, y, angle)) in enumerate(
@@ -605,6 +621,30 @@ def _show_hand(presenter: Presenter, seat: int, event: Challenged | None) -> flo
         return 0.0
     presenter.queue.appendleft((_Cover(seat), ""))
     return max(SHOWN_S, presenter._cue(event))
+
+
+def _start_moment(presenter: Presenter, event: Step) -> None:
+    """Start the event's moment (a burst on a plate), if it has one and time for it."""
+    found = moment_of(event)
+    if found is not None:
+        moment = start_moment(*found, presenter.clock, presenter.settings)
+        if moment is not None:
+            presenter.moments.append(moment)
+
+
+def _raise_last_card(presenter: Presenter) -> None:
+    """The round's last card (the winner's, on top of the pile) rises over the table, larger:
+    the winner's moment. With Reduced motion it is simply there (a still)."""
+    if not presenter.discard:
+        return
+    sprite = presenter.discard[-1]
+    x, y = presenter.layout.discard_pile.center
+    width = presenter.layout.pile_card_width * WIN_CARD_SCALE
+    flight = 0.0 if presenter.settings.reduced_motion else WIN_FLIGHT_S
+    lift = presenter.layout.discard_pile.height * 0.35
+    presenter._move(sprite, x, y - lift, 0.0, width, flight, ease=out_back)
+    presenter._z += 1
+    sprite.z = presenter._z
 
 
 def _gather_and_deal(presenter: Presenter, deals: Sequence[tuple[int, Card | None]]) -> float:

@@ -17,6 +17,7 @@ import pygame
 
 from game.cards import Card, Color
 from game.events import (
+    Challenged,
     PenaltyPending,
     RaceFinished,
     RaceLost,
@@ -260,10 +261,14 @@ def event_cue(event: object) -> Cue | None:
             )
             return Cue(player, coming.format(count=total), (255, 150, 90), 0.3)
         case UnoCalled(player=player):
-            return Cue(player, pgettext("a bubble over the table", "UNO!"), GOLD, 0.35, 52, Sfx.UNO)
+            return Cue(player, pgettext("a bubble over the table", "UNO!"), GOLD, 0.5, 64, Sfx.UNO)
         case UnoCaught(target=target):
             caught = pgettext("a bubble over the table", "Caught!")
             return Cue(target, caught, (255, 110, 110), 0.35, 46, Sfx.PENALTY)
+        case Challenged(player=player, target=target, bluff=bluff):
+            # The winner's beat: a bluff caught is the challenger's, an honest Four its player's.
+            won = pgettext("a bubble over the table", "Challenge won!")
+            return Cue(player if bluff else target, won, (120, 230, 170), 0.35, 44)
         case RaceFinished(player=player):
             return Cue(player, pgettext("a bubble over the table", "Done!"), (140, 230, 140), 0.1)
         case RaceLost(player=player):

@@ -1,8 +1,11 @@
 """Round end and match end: every hand revealed, points counted card by card, standings.
 
 Shown over the table when a round ends. The cards left in each hand are laid out face up and
-counted one at a time into the winner's score; at the end of the match the standings replace
-the button to the next round with "Play again" and "Title".
+counted one at a time into the winner's score: the winner's row glows and its total pops with
+each card. At the end of the match the panel is the winner's screen: every round's points per
+player (from the game's log, which a restored match replays whole) under confetti drawn in
+code, and "Play again" and "Title" replace the button to the next round. With Reduced motion
+the count is shown done and the confetti stands still; at speed 0 nothing takes time.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from game.match import Match
 from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
+from scenes.art.confetti import confetti, draw_confetti
 from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
@@ -48,6 +52,10 @@ HEADERS_Y = 162  # the headers' centre line
 # The headers' words are translated where they are drawn (``header_rects``).
 HEADERS = ((N_("Points in hand"), HAND_RIGHT), (N_("Match total"), TOTAL_RIGHT))
 HEADER_ROOM = 300  # the hand points' header, leftward from its column's right edge
+POP_S = 0.25  # the winner's total grows for this long as each card is counted in
+ROUND_COLUMN = 64  # the least width of a round's column on the winner's screen
+CONFETTI_PIECES = 140
+WINNER_ROW = (255, 214, 102, 40)  # the scorers' rows are lit
 
 
 def points_line(
@@ -145,6 +153,29 @@ class ScoringTable(Protocol):
     def leave(self) -> None: ...
 
 
+def round_points(log: Sequence[object], players: int) -> list[tuple[int, ...]]:
+    """Each round's points per player, in order: the difference each round's end made to
+    the scores (a team's partners both score)."""
+    out: list[tuple[int, ...]] = []
+    before = (0,) * players
+    for event in log:
+        if isinstance(event, RoundEnded):
+            out.append(tuple(now - then for now, then in zip(event.scores, before, strict=True)))
+            before = event.scores
+    return out
+
+
+def round_columns(rounds: int, room: int) -> list[tuple[str, range]]:
+    """The winner's screen's round columns that fit in ``room`` pixels: each its header and the
+    rounds (indices) it adds up. When there are too many, the first column sums the earliest."""
+    fit = max(2, room // ROUND_COLUMN)
+    if rounds <= fit:
+        return [(str(i + 1), range(i, i + 1)) for i in range(rounds)]
+    early = rounds - (fit - 1)
+    first = (f"1\u2013{early}", range(early))
+    return [first, *((str(i + 1), range(i, i + 1)) for i in range(early, rounds))]
+
+
 def panel_height(players: int) -> int:
     return min(900, 330 + players * 90)
 
@@ -191,7 +222,10 @@ class ScoringScene(Scene):
         self.match = _last(game.log, MatchEnded) if game.phase is Phase.MATCH_OVER else None
         self.age = 0.0
         cards = sum(len(h.cards) for h in self.ended.hands) if self.ended else 0
-        self.count_s = app.settings.duration(CARD_COUNT_S) * cards
+        # Reduced motion: the count is a still, shown done.
+        still = app.settings.reduced_motion
+        self.count_s = 0.0 if still else app.settings.duration(CARD_COUNT_S) * cards
+        self.confetti = confetti(game.seed, CONFETTI_PIECES) if self.match is not None else ()
         self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players))
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu()
@@ -261,10 +295,20 @@ class ScoringScene(Scene):
                 # The next deal, or (the match over, or its round limit reached) its end.
                 self._next()
 
+    def _confetti_s(self) -> float:
+        """The confetti's clock: still at its start with Reduced motion."""
+        return 0.0 if self.app.settings.reduced_motion else self.age
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         rect = self.rect
+        if self.confetti:
+            draw_confetti(surface, self.confetti, surface.get_rect(), self._confetti_s())
         surface.blit(panel(rect.size, 30, (12, 18, 26, 245), (255, 214, 102, 110), 3), rect)
+        if self.confetti:
+            # Over the panel too, but only in the title's band: the rows stay clear to read.
+            band = pygame.Rect(rect.x + 20, rect.y + 8, rect.width - 40, 60)
+            draw_confetti(surface, self.confetti[::4], band, self._confetti_s())
         ended = self.ended
         if ended is None:
             return
@@ -303,7 +347,10 @@ class ScoringScene(Scene):
             size -= 2
         draw_text(surface, title, size, (rect.centerx, rect.y + 64), GOLD, Weight.BLACK)
         draw_text(surface, subtitle, sub_size, (rect.centerx, rect.y + 118), MUTED)
-        self._draw_rows(surface, counted)
+        if self.match is None:
+            self._draw_rows(surface, counted)
+        else:
+            self._draw_match(surface, counted)
         self.menu.draw(surface)
 
     def _counted(self) -> int:
@@ -321,6 +368,93 @@ class ScoringScene(Scene):
             else (ended.points)
         )
 
+    def _scorers(self) -> set[int]:
+        ended = self.ended
+        assert ended is not None
+        partner = self.table.match.game.partner(ended.winner)
+        return {ended.winner} | (set() if partner is None else {partner})
+
+    def _light_row(self, surface: pygame.Surface, y: float, row_h: int) -> None:
+        """A scorer's row glows behind its name, cards and total."""
+        band = pygame.Rect(self.rect.x + 24, round(y), self.rect.width - 48, row_h - 4)
+        surface.blit(panel(band.size, 14, WINNER_ROW, (255, 214, 102, 120), 2), band)
+
+    def _draw_total(
+        self, surface: pygame.Surface, seat: int, counted: int, y: float, row_h: int
+    ) -> None:
+        """A row's match total; a scorer's counts up and pops as each card is counted in."""
+        ended = self.ended
+        assert ended is not None
+        score = ended.scores[seat]
+        size = 30
+        if seat in self._scorers():
+            score = score - ended.points + counted
+            size += round(12 * self._pop())
+        draw_text(
+            surface,
+            str(score),
+            size,
+            (self.rect.right - TOTAL_RIGHT, y + row_h / 2),
+            GOLD,
+            Weight.BOLD,
+            "midright",
+        )
+
+    def _pop(self) -> float:
+        """How far the scorer's total is grown now: 1 as a card is counted in, back to 0."""
+        cards = self._count_cards()
+        if self.count_s <= 0 or not cards or self.age >= self.count_s:
+            return 0.0
+        per = self.count_s / len(cards)
+        since = self.age - int(self.age / per) * per
+        return max(0.0, 1 - since / min(POP_S, per * 2)) if self.age >= per else 0.0
+
+    def _count_cards(self) -> list[int]:
+        ended = self.ended
+        return [] if ended is None else [c.uid for h in ended.hands for c in h.cards]
+
+    def _draw_match(self, surface: pygame.Surface, counted: int) -> None:
+        """The winner's screen: each round's points per player, and the match totals."""
+        ended = self.ended
+        assert ended is not None
+        game = self.table.match.game
+        narrator = self.table.narrator
+        order = sorted(range(game.players), key=lambda s: -ended.scores[s])
+        rounds = round_points(game.log, game.players)
+        left, right = self.rect.x + CARDS_X, self.rect.right - HAND_RIGHT
+        columns = round_columns(len(rounds), right - left)
+        step = (right - left) / max(1, len(columns))
+        headers_y = self.rect.y + HEADERS_Y
+        # TRANSLATORS: the header of the winner's screen's columns of each round's points.
+        label = pgettext("a column header", "Round")
+        size = fit_size(label, 20, CARDS_X - NAME_X - 20, Weight.SEMIBOLD)
+        draw_text(surface, label, size, (left - 20, headers_y), MUTED, Weight.SEMIBOLD, "midright")
+        for i, (name, _rounds) in enumerate(columns):
+            at = (left + (i + 0.5) * step, headers_y)
+            draw_text(surface, name, fit_size(name, 20, round(step) - 6), at, MUTED)
+        total_label, total_box, total_size = header_fits(self.rect)[1]
+        draw_text(
+            surface, total_label, total_size, total_box.midright, MUTED, Weight.SEMIBOLD, "midright"
+        )
+        row_h = row_height(self.rect.height, game.players)
+        scorers = self._scorers()
+        for row, seat in enumerate(order):
+            y = self.rect.y + ROWS_TOP + row * row_h
+            if seat in scorers:
+                self._light_row(surface, y, row_h)
+            name = ellipsize(narrator.name(seat), 26, CARDS_X - NAME_X - 20, Weight.BOLD)
+            spot = (self.rect.x + NAME_X, y + row_h / 2)
+            draw_text(surface, name, 26, spot, WHITE, Weight.BOLD, "midleft")
+            for i, (_name, which) in enumerate(columns):
+                points = sum(rounds[r][seat] for r in which)
+                if which.stop == len(rounds) and seat in scorers:
+                    points = points - ended.points + counted  # the last round counts up
+                text = str(points) if points else "\u00b7"
+                shown = GOLD if points else MUTED
+                cell = (left + (i + 0.5) * step, y + row_h / 2)
+                draw_text(surface, text, fit_size(text, 26, round(step) - 6), cell, shown)
+            self._draw_total(surface, seat, counted, y, row_h)
+
     def _draw_rows(self, surface: pygame.Surface, counted: int) -> None:
         ended = self.ended
         assert ended is not None
@@ -332,12 +466,15 @@ class ScoringScene(Scene):
         for label, box, size in header_fits(self.rect):
             draw_text(surface, label, size, box.midright, MUTED, Weight.SEMIBOLD, "midright")
         row_h = row_height(self.rect.height, game.players)
+        scorers = self._scorers()
         width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
         room = (self.rect.right - 400 - width) - (self.rect.x + CARDS_X)
         shown_cards = self._shown_cards()
         for row, seat in enumerate(order):
             y = top + row * row_h
+            if seat in scorers:
+                self._light_row(surface, y, row_h)
             draw_text(
                 surface,
                 # A long name stops short of the cards, at any text size.
@@ -366,18 +503,7 @@ class ScoringScene(Scene):
                     MUTED,
                     anchor="midright",
                 )
-            score = ended.scores[seat]
-            if seat == ended.winner:
-                score = score - ended.points + counted
-            draw_text(
-                surface,
-                str(score),
-                30,
-                (self.rect.right - TOTAL_RIGHT, y + row_h / 2),
-                GOLD,
-                Weight.BOLD,
-                "midright",
-            )
+            self._draw_total(surface, seat, counted, y, row_h)
 
     def _shown_cards(self) -> set[int]:
         ended = self.ended
