@@ -161,10 +161,8 @@ def _celebrations(large: bool, reduced: bool, save: Callable[[App, str], str]) -
 def shots(
     out: Path | None, large: bool = False, look: Look = _draw, reduced: bool = False
 ) -> Iterator[str]:
-    """Open every screen (at Large text if ``large``, with Reduced motion if ``reduced``) and
-    save it into ``out``; yields each screen's name as it is shown. ``look`` draws each screen
-    before it is saved; with ``out`` None nothing is saved (a check that only looks: writing
-    the pictures was two thirds of its time)."""
+    """Open every screen (Large text if ``large``, Reduced motion if ``reduced``), draw it by
+    ``look`` and save it into ``out`` (None: a check that only looks); yields each name."""
 
     def save(app: App, name: str) -> str:
         look(app, name)
