@@ -28,7 +28,7 @@ WORDS: dict[str, str] = {
     # Lesson 3: Wild and Wild Draw Four, and the challenge.
     "wild.title": N_("Wild cards and the challenge"),
     "wild.wild": N_("A Wild can be played on any card: play it."),
-    "wild.color": N_("Choose the color that goes on: blue, since you hold blue cards."),
+    "wild.color": N_("Name the color that the game goes on in: choose blue."),
     "wild.color.done": N_("The next player must now match blue."),
     "wild.four": N_("You have no yellow: play your Wild Draw Four."),
     "wild.four.color": N_("Choose blue again."),

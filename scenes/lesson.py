@@ -27,14 +27,14 @@ from scenes.app import App, Scene
 from scenes.art import felt
 from scenes.assets import Weight, asset_root
 from scenes.input import Act, Intent
-from scenes.store import lessons as lessons_store
+from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
 from scenes.table.listeners import Statistics
 from scenes.table.scene import TableScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 
 # The lesson's panel: its width, text size and line pitch (logical pixels).
-PANEL_W = 620
+PANEL_W = 520  # clear of the prompts in the middle of the table
 TEXT_SIZE = 28
 LINE_STEP = 38
 PANEL_PAD = 24
@@ -101,7 +101,7 @@ class LessonScene(TableScene):
             self.index += 1
             self.aside = ""
             self.explaining = step if step.explanation else None
-            if self.step is None and self.explaining is None:
+            if self.step is None:
                 self._finish()
         elif step.acted(events):
             self.aside = _("That is allowed too. The lesson waits for the ringed move.")
@@ -134,8 +134,6 @@ class LessonScene(TableScene):
     def confirm(self) -> None:
         """The explanation was read: on to the next step (or the lesson's end)."""
         self.explaining = None
-        if self.step is None and not self.complete:
-            self._finish()
 
     # ------------------------------------------------------------- input
 
@@ -164,13 +162,14 @@ class LessonScene(TableScene):
         self.app.go(routes.Lesson(self.lesson.key), "replace")
 
     def _lesson_buttons(self) -> None:
-        skip = Button(pygame.Rect(40, 24, 260, 56), _("Skip lesson"), self.leave_lesson)
+        # Top middle: the table's menu button has the corner, the seats the sides.
+        skip = Button(pygame.Rect(690, 24, 260, 56), _("Skip lesson"), self.leave_lesson)
         skip.text_size = 26
         buttons = [skip]
         if self.complete:
             skip.label = _("Back to the title")
         if self.lost:
-            again = Button(pygame.Rect(316, 24, 260, 56), _("Start again"), self.again)
+            again = Button(pygame.Rect(970, 24, 260, 56), _("Start again"), self.again)
             again.text_size = 26
             buttons.append(again)
         self.lesson_menu = Menu(buttons)
@@ -202,9 +201,17 @@ class LessonScene(TableScene):
                 return button.rect
         return None
 
+    def prompted(self) -> bool:
+        """A question of the table (a color, a challenge) is open over it: it takes the input,
+        so an explanation still shown is read beside the next step, not confirmed."""
+        return self.app.top is not self
+
     def words(self) -> tuple[str, str]:
         """The panel's heading and its sentence now."""
         if self.explaining is not None:
+            step = self.step
+            if self.prompted() and step is not None:
+                return _("What happened"), f"{self.explaining.explanation} {step.sentence}"
             return _("What happened"), self.explaining.explanation
         if self.complete:
             return _("Lesson complete"), _(
@@ -234,7 +241,7 @@ class LessonScene(TableScene):
     def _panel(self, surface: pygame.Surface, target: pygame.Rect | None) -> None:
         heading, sentence = self.words()
         lines = wrap(sentence, TEXT_SIZE, PANEL_W - 2 * PANEL_PAD, Weight.REGULAR)
-        confirm = self.explaining is not None
+        confirm = self.explaining is not None and not self.prompted()
         height = 2 * PANEL_PAD + 44 + len(lines) * LINE_STEP + (40 if confirm else 0)
         self.panel_rect = place_panel(surface.get_rect(), (PANEL_W, height), target)
         box = self.panel_rect
@@ -255,9 +262,10 @@ class LessonScene(TableScene):
 def place_panel(
     screen: pygame.Rect, size: tuple[int, int], avoid: pygame.Rect | None
 ) -> pygame.Rect:
-    """Where the lesson's panel goes: left of the middle of the table, or, when that would
-    cover what the step points at, higher up (it never covers the pointed thing)."""
-    for top in (300, 140, 40):
+    """Where the lesson's panel goes: at the left, between the seat above and the move log, or,
+    when that would cover what the step points at, higher up (it never covers the pointed
+    thing)."""
+    for top in (350, 120):
         rect = pygame.Rect((40, top), size)
         if rect.bottom <= screen.bottom and (avoid is None or not rect.colliderect(avoid)):
             return rect

@@ -26,7 +26,7 @@ from scenes.assets import Weight, asset_root
 from scenes.input import Intent
 from scenes.routes import About, HowTo, Lessons, NewGame, Options, Stats, Table
 from scenes.sound import Music
-from scenes.store.lessons import load_lessons, mark_asked
+from scenes.store.lessonrecord import load_lessons, mark_asked
 from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.saves import SaveError, Summary, load_match, summary
 from scenes.ui import (
