@@ -11,7 +11,7 @@ WORDS: dict[str, str] = {
     "match.title": N_("Match a color or a number"),
     "match.color": N_("Play a card of the same color as the top card: your red 3."),
     "match.color.done": N_("Red on red: a card may match the top card by its color."),
-    "match.number": N_("No yellow in your hand? Match the number: play your green 7."),
+    "match.number": N_("A card can also match the number: play your green 7 on the yellow 7."),
     "match.number.done": N_("A 7 on a 7: a card may also match by its number or symbol."),
     "match.draw": N_("Nothing matches the blue 1. Draw a card."),
     "match.draw.done": N_("When you cannot play, you draw one card."),

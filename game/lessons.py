@@ -197,6 +197,10 @@ def parse(key: str, data: Any) -> Lesson:
     try:
         preset = Preset(_field(data, "preset", str))
         levels = tuple(Level(v) for v in _field(data, "ai", list))
+        if Level.EXPERT in levels:
+            # The Expert searches against the clock: its choices, and so the lesson, would
+            # not be the ones rehearsed.
+            raise ValueError("expert")
         hands = tuple(tuple(_codes(h)) for h in _field(data, "hands", list))
         lesson = Lesson(
             key=key,

@@ -25,7 +25,7 @@ from game.match import Match, MatchEvent, MatchSetup
 from scenes import routes
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, asset_root
+from scenes.assets import Weight, asset_root, scaled
 from scenes.input import Act, Intent
 from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
@@ -36,8 +36,11 @@ from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
 # The lesson's panel: its width, text size and line pitch (logical pixels).
 PANEL_W = 520  # clear of the prompts in the middle of the table
 TEXT_SIZE = 28
-LINE_STEP = 38
 PANEL_PAD = 24
+HEADING_SIZE = 30
+HINT_SIZE = 22
+# A line's height, as a multiple of its text size (at Large text too).
+LINE_PITCH = 1.4
 # The ring around what a step points at.
 RING_COLOR = GOLD
 RING_PAD = 10
@@ -117,6 +120,13 @@ class LessonScene(TableScene):
                 self._lose()
         elif self.match.is_round_over:
             self._lose()
+
+    def _round_over_shown(self) -> bool:
+        # The lesson's last explanation (how a round is scored) is read before the scores
+        # cover the table; the round stays over meanwhile, nothing else moves.
+        if self.match.is_round_over and self.explaining is not None:
+            return True
+        return super()._round_over_shown()
 
     def _lose(self) -> None:
         self.lost = True
@@ -240,23 +250,28 @@ class LessonScene(TableScene):
 
     def _panel(self, surface: pygame.Surface, target: pygame.Rect | None) -> None:
         heading, sentence = self.words()
-        lines = wrap(sentence, TEXT_SIZE, PANEL_W - 2 * PANEL_PAD, Weight.REGULAR)
-        confirm = self.explaining is not None and not self.prompted()
-        height = 2 * PANEL_PAD + 44 + len(lines) * LINE_STEP + (40 if confirm else 0)
+        room = PANEL_W - 2 * PANEL_PAD
+        parts = [
+            (heading, HEADING_SIZE, GOLD, Weight.BOLD),
+            (sentence, TEXT_SIZE, WHITE, Weight.REGULAR),
+        ]
+        if self.explaining is not None and not self.prompted():
+            parts.append((_("Enter, a click here or A: go on"), HINT_SIZE, MUTED, Weight.REGULAR))
+        lines = [
+            (line, size, color, weight)
+            for text, size, color, weight in parts
+            for line in wrap(text, size, room, weight)
+        ]
+        steps = [round(scaled(size) * LINE_PITCH) for _line, size, _c, _w in lines]
+        height = 2 * PANEL_PAD + sum(steps)
         self.panel_rect = place_panel(surface.get_rect(), (PANEL_W, height), target)
         box = self.panel_rect
         surface.blit(panel(box.size, 18, (16, 24, 34, 235), (*GOLD, 200), 3), box)
-        x, y = box.x + PANEL_PAD, box.y + PANEL_PAD
-        draw_text(surface, heading, 30, (x, y), GOLD, Weight.BOLD, "topleft", box=box.w - 48)
-        for i, line in enumerate(lines):
-            at = (x, y + 46 + i * LINE_STEP)
-            draw_text(
-                surface, line, TEXT_SIZE, at, WHITE, Weight.REGULAR, "topleft", box=box.w - 48
-            )
-        if confirm:
-            more = _("Enter, a click here or A: go on")
-            at = (x, box.bottom - PANEL_PAD - 30)
-            draw_text(surface, more, 22, at, MUTED, Weight.REGULAR, "topleft", box=box.w - 48)
+        y = box.y + PANEL_PAD
+        for (line, size, color, weight), step in zip(lines, steps, strict=True):
+            at = (box.x + PANEL_PAD, y)
+            draw_text(surface, line, size, at, color, weight, "topleft", box=room)
+            y += step
 
 
 def place_panel(

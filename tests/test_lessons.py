@@ -70,6 +70,7 @@ def _write(folder: Path, name: str, text: str) -> None:
         (lambda d: d["steps"][0].update(card="B9"), "step 1"),
         (lambda d: d["steps"][0].update(say="no.such.words"), "no.such.words"),
         (lambda d: d.update(ai=["genius", "easy"]), "value"),
+        (lambda d: d.update(ai=["expert", "easy"]), "value"),
         (lambda d: d.update(steps="play"), "steps"),
     ],
 )
@@ -163,14 +164,14 @@ def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
     assert isinstance(lesson, LessonScene)
     for _action in range(40):
         _frames(app, 240 if lesson.presenter.busy else 30)
+        if lesson.complete:
+            return lesson
         if lesson.explaining is not None and app.top is lesson:
             if by_mouse:
                 _click(app, lesson.panel_rect.center)
             else:
                 lesson.handle(Intent(Act.CONFIRM))
             continue
-        if lesson.complete:
-            return lesson
         step = lesson.step
         assert step is not None and not lesson.lost, lesson.words()
         if step.do is Do.COLOR:
@@ -202,3 +203,30 @@ def test_each_lesson_is_played_to_its_end(app: App, key: str, by_mouse: bool) ->
     _frames(app, 2)
     assert type(app.top).__name__ == "TitleScene"
     assert lessons_found()[1] == ()
+
+
+def test_the_scores_wait_until_the_last_explanation_is_read(app: App) -> None:
+    lesson = _play(app, "4-uno", by_mouse=False)
+    assert lesson.match.is_round_over and lesson.explaining is not None
+    _frames(app, 60)
+    assert app.top is lesson  # the explanation of the score is not covered by the scores
+    lesson.handle(Intent(Act.CONFIRM))
+    _frames(app, 5)
+    assert type(app.top).__name__ == "ScoringScene"
+
+
+def test_a_legal_move_that_is_not_the_step_is_played_and_told(app: App) -> None:
+    lesson = app.go(routes.Lesson("1-match"))
+    _frames(app, 60)
+    assert isinstance(lesson, LessonScene)
+    five = next(c for c in lesson.game.hands[0] if c.code == "Y5")  # matches the red 5 too
+    lesson.try_card(five)
+    assert five not in lesson.game.hands[0]  # played, as at any table
+    assert lesson.index == 0 and "allowed" in lesson.words()[1]
+    # The red 3 can no longer be played on what came after: the lesson says so, and offers
+    # to start again.
+    for _frame in range(600):
+        if lesson.lost:
+            break
+        _frames(app)
+    assert lesson.lost and [b.label for b in lesson.lesson_menu.buttons][-1] == "Start again"

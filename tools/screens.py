@@ -27,8 +27,9 @@ from game.rules import Rules
 from scenes.app import App, find_catalogs, use_language
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
+from scenes.lesson import LessonScene
 from scenes.replay import ReplayScene
-from scenes.routes import Table, Title
+from scenes.routes import Lesson, Lessons, Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.ui import Button, Menu
@@ -166,6 +167,15 @@ def shots(out: Path, large: bool = False, look: Look = _draw) -> Iterator[str]:
         replay.forward()
     _frames(app, 60)
     yield save(app, "12-replay")
+
+    app = _app(large=large)
+    app.go(Lessons())
+    _frames(app, 5)
+    yield save(app, "13-lessons")
+    lesson = app.go(Lesson("1-match"))
+    _frames(app, DEAL_FRAMES)
+    assert isinstance(lesson, LessonScene) and lesson.pointed() is not None
+    yield save(app, "14-lesson")
 
 
 def main(argv: list[str] | None = None) -> int:
