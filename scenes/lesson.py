@@ -18,7 +18,6 @@ from functools import cache
 import pygame
 
 from game.actions import CallUno, Draw
-from game.engine import Phase
 from game.i18n import _
 from game.lessons import PERSON, Do, Lesson, Step, load_all
 from game.match import Match, MatchEvent, MatchSetup
@@ -114,11 +113,11 @@ class LessonScene(TableScene):
         step = self.step
         if step is None or self.lost or self.presenter.busy:
             return
-        # The person is waited on and the step cannot be done: the hand went another way.
-        if PERSON in self.match.waiting_on() and self.game.phase is Phase.PLAY:
-            if step.action(self.game) is None and step.do in (Do.PLAY, Do.DRAW, Do.UNO):
-                self._lose()
-        elif self.match.is_round_over:
+        # The game waits on the person and the step cannot be done: the hand went another way.
+        # (Rehearsed, every time the game waits on the person the step can be done: ``rehearse``
+        # does each step at the first such moment.)
+        waited = PERSON in self.match.waiting_on()
+        if (waited and step.action(self.game) is None) or self.match.is_round_over:
             self._lose()
 
     def _round_over_shown(self) -> bool:

@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.cards import color_name
+from game.cards import Color, color_name
 from game.i18n import pgettext
 from game.lessons import Do, LessonError, load_all, parse, rehearse
 from scenes import routes
@@ -230,3 +230,32 @@ def test_a_legal_move_that_is_not_the_step_is_played_and_told(app: App) -> None:
             break
         _frames(app)
     assert lesson.lost and [b.label for b in lesson.lesson_menu.buttons][-1] == "Start again"
+
+
+def test_another_color_than_the_steps_is_told_and_the_lesson_offers_to_start_again(
+    app: App,
+) -> None:
+    lesson = app.go(routes.Lesson("3-wild"))
+    _frames(app, 60)
+    assert isinstance(lesson, LessonScene)
+    wild = next(c for c in lesson.game.hands[0] if c.code == "W")
+    lesson.try_card(wild)
+    _frames(app, 60)
+    _answer_prompt(app, color_name(Color.RED), by_mouse=True)
+    assert lesson.index == 1 and "allowed" in lesson.words()[1]
+    for _frame in range(1200):
+        if lesson.lost:
+            break
+        _frames(app)
+    assert lesson.lost
+    # Ben's Wild Draw Four came after all (on red): the table's question is answered first,
+    # like at any table; then the lesson's own button.
+    if isinstance(app.top, ChoiceOverlay):
+        app.top.menu.buttons[0].on_click()
+        _frames(app, 30)
+    assert app.top is lesson
+    again = lesson.lesson_menu.buttons[-1]
+    _click(app, again.rect.center)
+    _frames(app, 2)
+    fresh = app.top
+    assert isinstance(fresh, LessonScene) and fresh is not lesson and fresh.index == 0
