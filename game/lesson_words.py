@@ -51,4 +51,11 @@ WORDS: dict[str, str] = {
         "You won! You score the cards left in the others' hands: the number on each number "
         "card, 20 for an action card, 50 for a wild."
     ),
+    # Lesson 5: scoring a round.
+    "score.title": N_("Score a round"),
+    "score.out": N_("Play your green 3: a 3 on a 3, and your hand is empty."),
+    "score.out.done": N_(
+        "You won the round and score 72 points: Ana's Draw Two counts 20, her 7 and 1 count 7 "
+        "and 1; Ben's Skip and Reverse count 20 each, his 4 counts 4."
+    ),
 }

@@ -22,7 +22,7 @@ from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, asset_root
+from scenes.assets import Weight, asset_root, scaled
 from scenes.input import Intent
 from scenes.routes import About, HowTo, Lessons, NewGame, Options, Stats, Table
 from scenes.sound import Music
@@ -106,14 +106,16 @@ class TitleScene(Scene):
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
             if click == self._howto:
                 # How to play and Learn share a row: reading the rules, or playing them.
-                rect.width = 272
-                learn = rect.move(288, 0)
+                # A little wider than the column, so that neither label shrinks at Large text.
+                rect.width = 304
+                rect.x = 960 - 312
+                learn = rect.move(320, 0)
                 buttons.append(Button(rect, label, click, detail, color=color))
                 buttons.append(Button(learn, _("Learn"), self._learn, color=(40, 90, 130)))
                 continue
             buttons.append(Button(rect, label, click, detail, color=color))
         if self.asking:
-            learn = pygame.Rect(1380, 600, 220, 62)
+            learn = pygame.Rect(1380, 650, 220, 62)
             buttons.append(Button(learn, _("Learn"), self._answer_learn, color=(40, 130, 80)))
             buttons.append(Button(learn.move(236, 0), _("Play"), self._answer_play))
         # About (version, licence, credits, the log's path) waits in the corner, out of the way.
@@ -187,13 +189,18 @@ class TitleScene(Scene):
             self.tell(problem)
 
     def _draw_question(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(1340, 470, 532, 220)
+        box = pygame.Rect(1340, 470, 532, 260)
         surface.blit(panel(box.size, 18, (16, 24, 34, 225), (*GOLD, 160)), box)
-        draw_text(surface, _("New to UNO?"), 34, (box.centerx, box.y + 40), GOLD, Weight.BOLD)
-        offer = _("Short guided hands teach you the game.")
-        size = fit_size(offer, 22, box.width - 40, Weight.REGULAR)
-        at = (box.centerx, box.y + 88)
-        draw_text(surface, offer, size, at, WHITE, Weight.REGULAR, box=box.width - 40)
+        room = box.width - 40
+        question = _("New to UNO?")
+        size = fit_size(question, 34, room, Weight.BOLD)
+        draw_text(surface, question, size, (box.centerx, box.y + 40), GOLD, Weight.BOLD, box=room)
+        # Two lines at most, at full size (Large text wraps rather than shrinks).
+        offer = wrap(_("Short guided hands teach you the game."), 22, room, Weight.REGULAR)[:2]
+        pitch = ink_pitch(offer, 22, Weight.REGULAR, scaled(30))
+        for i, line in enumerate(offer):
+            at = (box.centerx, box.y + 86 + i * pitch)
+            draw_text(surface, line, 22, at, WHITE, Weight.REGULAR, box=room)
 
     def _about(self) -> None:
         self.app.go(About())

@@ -259,3 +259,10 @@ def test_another_color_than_the_steps_is_told_and_the_lesson_offers_to_start_aga
     _frames(app, 2)
     fresh = app.top
     assert isinstance(fresh, LessonScene) and fresh is not lesson and fresh.index == 0
+
+
+def test_the_scoring_lesson_says_the_points_the_engine_gives(app: App) -> None:
+    lesson = _play(app, "5-score", by_mouse=True)
+    assert lesson.match.is_round_over
+    said = lesson.words()[1]
+    assert f"{lesson.game.scores[0]} points" in said and lesson.game.scores[0] == 72
