@@ -164,6 +164,11 @@ class LessonScene(TableScene):
                 return
         super().handle(intent)
 
+    def play_again(self) -> None:
+        """The scores' Play again: this lesson once more (not a match with its stacked rules)."""
+        self.finish_match()
+        self.app.go(routes.Lesson(self.lesson.key), "replace")
+
     def leave_lesson(self) -> None:
         self.app.go(routes.Title(), "reset")
 

@@ -27,6 +27,7 @@ from scenes.lesson import LessonScene, lessons_found, place_panel
 from scenes.store.lessonrecord import lessons_path, load_lessons
 from scenes.store.settings import Settings
 from scenes.table.prompts import ChoiceOverlay
+from scenes.table.scoring import ScoringScene
 
 FRAME = 1 / 60
 FOLDER = asset_root() / "lessons"
@@ -212,7 +213,15 @@ def test_the_scores_wait_until_the_last_explanation_is_read(app: App) -> None:
     assert app.top is lesson  # the explanation of the score is not covered by the scores
     lesson.handle(Intent(Act.CONFIRM))
     _frames(app, 5)
-    assert type(app.top).__name__ == "ScoringScene"
+    scores = app.top
+    assert isinstance(scores, ScoringScene)
+    # Play again plays the lesson again, from its stacked deal.
+    again = next(b for b in scores.menu.buttons if b.label == "Play again")
+    again.on_click()
+    _frames(app, 5)
+    fresh = app.top
+    assert isinstance(fresh, LessonScene) and fresh is not lesson and fresh.index == 0
+    assert [c.code for c in fresh.game.hands[0]] == ["R3", "R7", "G7", "G2"]
 
 
 def test_a_legal_move_that_is_not_the_step_is_played_and_told(app: App) -> None:
