@@ -167,7 +167,11 @@ def shots(out: Path, large: bool = False, look: Look = _draw) -> Iterator[str]:
         replay.forward()
     _frames(app, 60)
     yield save(app, "12-replay")
+    yield from _lesson_shots(save, large)
 
+
+def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]:
+    """The list of lessons, and a lesson's first step pointing at a card."""
     app = _app(large=large)
     app.go(Lessons())
     _frames(app, 5)
