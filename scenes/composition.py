@@ -12,12 +12,15 @@ from typing import assert_never
 from scenes.app import App, Scene
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
+from scenes.lesson import LessonsScene, lesson_route
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
 from scenes.routes import (
     About,
     Controls,
     HowTo,
+    Lesson,
+    Lessons,
     NewGame,
     Options,
     Replay,
@@ -57,6 +60,10 @@ def build_screen(app: App, route: Route) -> Scene:
         case Replay():
             media = app.media
             return ReplayScene(app, route.setup, route.record, media.sounds, media.art)
+        case Lessons():
+            return LessonsScene(app)
+        case Lesson():
+            return lesson_route(app, route.key)
         case _:
             assert_never(route)
 

@@ -87,6 +87,18 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Lessons:
+    """The list of guided lessons, the finished ones ticked."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One guided lesson at the table, by its file's name (``game.lessons``)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
 class Replay:
     """A finished match played again move by move, from its record."""
 
@@ -95,4 +107,6 @@ class Replay:
 
 
 # Every route there is: the composition root must build each (mypy checks its ``match``).
-Route = Title | NewGame | Options | Controls | Stats | About | HowTo | Table | Replay
+Route = (
+    Title | NewGame | Options | Controls | Stats | About | HowTo | Table | Replay | Lessons | Lesson
+)

@@ -22,10 +22,11 @@ from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, asset_root
+from scenes.assets import Weight, asset_root, scaled
 from scenes.input import Intent
-from scenes.routes import About, HowTo, NewGame, Options, Stats, Table
+from scenes.routes import About, HowTo, Lessons, NewGame, Options, Stats, Table
 from scenes.sound import Music
+from scenes.store.lessonrecord import load_lessons, mark_asked
 from scenes.store.logs import NATIVE_NAME, log_path
 from scenes.store.saves import SaveError, Summary, load_match, summary
 from scenes.ui import (
@@ -71,6 +72,12 @@ class TitleScene(Scene):
         self.summary: Summary | None = found
         if problem:
             self.tell(problem)
+        # The very first start asks "New to UNO?" beside the menu (never in its way), until
+        # answered once.
+        record, trouble = load_lessons()
+        self.asking = not record.asked
+        if trouble:
+            self.tell(trouble)
         self.menu = Menu(on_back=self._quit)
         self.relabel()
 
@@ -97,7 +104,20 @@ class TitleScene(Scene):
             rect = pygame.Rect(0, 0, 560, 80 if detail else 62)
             rect.midtop = (960, 480 + sum(92 if d else 74 for _l, d, _c in labels[:i]))
             color = (40, 130, 80) if i == 0 else (40, 56, 72)
+            if click == self._howto:
+                # How to play and Learn share a row: reading the rules, or playing them.
+                # A little wider than the column, so that neither label shrinks at Large text.
+                rect.width = 304
+                rect.x = 960 - 312
+                learn = rect.move(320, 0)
+                buttons.append(Button(rect, label, click, detail, color=color))
+                buttons.append(Button(learn, _("Learn"), self._learn, color=(40, 90, 130)))
+                continue
             buttons.append(Button(rect, label, click, detail, color=color))
+        if self.asking:
+            learn = pygame.Rect(1380, 650, 220, 62)
+            buttons.append(Button(learn, _("Learn"), self._answer_learn, color=(40, 130, 80)))
+            buttons.append(Button(learn.move(236, 0), _("Play"), self._answer_play))
         # About (version, licence, credits, the log's path) waits in the corner, out of the way.
         about = pygame.Rect(1690, 1000, 190, 56)
         buttons.append(Button(about, _("About"), self._about, text_size=26))
@@ -150,6 +170,38 @@ class TitleScene(Scene):
     def _howto(self) -> None:
         self.app.go(HowTo(Rules()))
 
+    def _learn(self) -> None:
+        self.app.go(Lessons())
+
+    def _answer_learn(self) -> None:
+        self._answered()
+        self._learn()
+
+    def _answer_play(self) -> None:
+        self._answered()
+        self.relabel()
+
+    def _answered(self) -> None:
+        """The first start's question was answered: it is never asked again."""
+        self.asking = False
+        problem = mark_asked()
+        if problem:
+            self.tell(problem)
+
+    def _draw_question(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(1340, 470, 532, 260)
+        surface.blit(panel(box.size, 18, (16, 24, 34, 225), (*GOLD, 160)), box)
+        room = box.width - 40
+        question = _("New to UNO?")
+        size = fit_size(question, 34, room, Weight.BOLD)
+        draw_text(surface, question, size, (box.centerx, box.y + 40), GOLD, Weight.BOLD, box=room)
+        # Two lines at most, at full size (Large text wraps rather than shrinks).
+        offer = wrap(_("Short guided hands teach you the game."), 22, room, Weight.REGULAR)[:2]
+        pitch = ink_pitch(offer, 22, Weight.REGULAR, scaled(30))
+        for i, line in enumerate(offer):
+            at = (box.centerx, box.y + 86 + i * pitch)
+            draw_text(surface, line, 22, at, WHITE, Weight.REGULAR, box=room)
+
     def _about(self) -> None:
         self.app.go(About())
 
@@ -193,6 +245,8 @@ class TitleScene(Scene):
             WHITE,
             shadow=True,
         )
+        if self.asking:
+            self._draw_question(surface)
         self.menu.draw(surface)
         if self.notice:
             self._draw_notice(surface)

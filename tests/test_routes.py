@@ -22,12 +22,15 @@ from scenes import routes
 from scenes.app import App, NoBuilderError
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
+from scenes.lesson import LessonScene, LessonsScene
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
 from scenes.routes import (
     About,
     Controls,
     HowTo,
+    Lesson,
+    Lessons,
     NewGame,
     Options,
     Replay,
@@ -64,6 +67,9 @@ CASES: dict[str, tuple[Route, type]] = {
     "table": (Table(default_setup(1)), TableScene),
     "table-autoplay": (Table(ai_table(3, Level.EASY, 2), autoplay=True), TableScene),
     "replay": (replay_of(default_setup(3)), ReplayScene),
+    "lessons": (Lessons(), LessonsScene),
+    "lesson": (Lesson("1-match"), LessonScene),
+    "lesson-unknown": (Lesson("no-such-lesson"), LessonsScene),
 }
 
 

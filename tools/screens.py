@@ -33,8 +33,9 @@ from game.rules import Rules
 from scenes.app import App, find_catalogs, use_language
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
+from scenes.lesson import LessonScene
 from scenes.replay import ReplayScene
-from scenes.routes import Table, Title
+from scenes.routes import Lesson, Lessons, Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.table.scoring import ScoringScene
@@ -235,6 +236,19 @@ def shots(
         replay.forward()
     _frames(app, 60)
     yield save(app, "12-replay")
+    yield from _lesson_shots(save, large)
+
+
+def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]:
+    """The list of lessons, and a lesson's first step pointing at a card."""
+    app = _app(large=large)
+    app.go(Lessons())
+    _frames(app, 5)
+    yield save(app, "13-lessons")
+    lesson = app.go(Lesson("1-match"))
+    _frames(app, DEAL_FRAMES)
+    assert isinstance(lesson, LessonScene) and lesson.pointed() is not None
+    yield save(app, "14-lesson")
 
     yield from _celebrations(large, reduced, save)
 

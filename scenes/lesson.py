@@ -1,0 +1,345 @@
+"""Guided lessons on the real table: the list of lessons, and a lesson played.
+
+A lesson (``game.lessons``) is a stacked deal and its steps. ``LessonScene`` is the table scene
+itself, with the lesson's match: the person plays by mouse, keys or controller exactly as at
+any table, and the lesson only listens to the match's events to know when a step is done. It
+rings the card or button the step points at, says the step's sentence in a panel that keeps
+clear of it, explains what happened once it is done (until confirmed: Enter, a click on the
+panel, A), and lets the person leave at any moment (Skip lesson, Esc). A legal move other than
+the step's is played like any move; the lesson says so gently, and when the hand can no longer
+reach the step it says that too and offers to start again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+import pygame
+
+from game.actions import CallUno, Draw
+from game.i18n import _
+from game.lessons import PERSON, Do, Lesson, Step, load_all
+from game.match import Match, MatchEvent, MatchSetup
+from scenes import routes
+from scenes.app import App, Scene
+from scenes.art import felt
+from scenes.assets import Weight, asset_root, scaled
+from scenes.input import Act, Intent
+from scenes.store import lessonrecord as lessons_store
+from scenes.table import moves
+from scenes.table.listeners import Statistics
+from scenes.table.scene import TableScene
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+
+# The lesson's panel: its width, text size and line pitch (logical pixels).
+PANEL_W = 520  # clear of the prompts in the middle of the table
+TEXT_SIZE = 28
+PANEL_PAD = 24
+HEADING_SIZE = 30
+HINT_SIZE = 22
+# A line's height, as a multiple of its text size (at Large text too).
+LINE_PITCH = 1.4
+# The ring around what a step points at.
+RING_COLOR = GOLD
+RING_PAD = 10
+# The ring breathes this many times a second (still with reduced motion).
+PULSE_HZ = 1.2
+
+
+@cache
+def lessons_found() -> tuple[tuple[Lesson, ...], tuple[str, ...]]:
+    """Every playable lesson in ``assets/lessons`` and a sentence per file skipped (read and
+    rehearsed once per run)."""
+    lessons, problems = load_all(asset_root() / "lessons")
+    return tuple(lessons), tuple(problems)
+
+
+def lesson_route(app: App, key: str) -> Scene:
+    """The lesson ``key`` at the table; the list, with a message, if there is no such lesson."""
+    lessons, _problems = lessons_found()
+    lesson = next((item for item in lessons if item.key == key), None)
+    if lesson is None:
+        scene = LessonsScene(app)
+        scene.notice = _("That lesson cannot be played.")
+        return scene
+    return LessonScene(app, lesson)
+
+
+class LessonScene(TableScene):
+    """The table, playing a lesson's stacked deal, with the lesson's panel over it."""
+
+    def __init__(self, app: App, lesson: Lesson) -> None:
+        setup = MatchSetup(lesson.rules, lesson.seats("You"), lesson.seed)
+        super().__init__(app, setup, sounds=app.media.sounds, art=app.media.art, game=lesson.game())
+        # A lesson is not a match: it is not counted in the statistics.
+        for listener in self.match.listeners:
+            if isinstance(listener, Statistics):
+                self.match.remove_listener(listener)
+        self.presenter.restore(self.game, [], lambda: lesson.name)
+        self.lesson = lesson
+        self.index = 0  # the step waited for
+        self.explaining: Step | None = None  # a step done, explained until confirmed
+        self.aside = ""  # a gentle word after a move that was not the step's
+        self.lost = False  # the hand went where the step can no longer come
+        self.complete = False
+        self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
+        self.lesson_menu = Menu()
+        self._lesson_buttons()
+
+    # ------------------------------------------------------------- the steps
+
+    @property
+    def step(self) -> Step | None:
+        steps = self.lesson.steps
+        return steps[self.index] if self.index < len(steps) else None
+
+    def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
+        super().on_events(match, events)
+        step = self.step
+        if step is None:
+            return
+        if step.done(events):
+            self.index += 1
+            self.aside = ""
+            self.explaining = step if step.explanation else None
+            if self.step is None:
+                self._finish()
+        elif step.acted(events):
+            self.aside = _("That is allowed too. The lesson waits for the ringed move.")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        step = self.step
+        if step is None or self.lost or self.presenter.busy:
+            return
+        # The game waits on the person and the step cannot be done: the hand went another way.
+        # (Rehearsed, every time the game waits on the person the step can be done: ``rehearse``
+        # does each step at the first such moment.)
+        waited = PERSON in self.match.waiting_on()
+        if (waited and step.action(self.game) is None) or self.match.is_round_over:
+            self._lose()
+
+    def _round_over_shown(self) -> bool:
+        # The lesson's last explanation (how a round is scored) is read before the scores
+        # cover the table; the round stays over meanwhile, nothing else moves.
+        if self.match.is_round_over and self.explaining is not None:
+            return True
+        return super()._round_over_shown()
+
+    def _lose(self) -> None:
+        self.lost = True
+        self.explaining = None
+        self.aside = _("The hand went another way. Start the lesson again, or play on.")
+        self._lesson_buttons()
+
+    def _finish(self) -> None:
+        self.complete = True
+        problem = finish_lesson(self.lesson.key)
+        if problem:
+            self.refuse(problem)
+        self._lesson_buttons()
+
+    def confirm(self) -> None:
+        """The explanation was read: on to the next step (or the lesson's end)."""
+        self.explaining = None
+
+    # ------------------------------------------------------------- input
+
+    def handle(self, intent: Intent) -> None:
+        if intent.act is Act.BACK:
+            self.leave_lesson()
+            return
+        if intent.pos is not None and self.lesson_menu.at(intent.pos) is not None:
+            self.lesson_menu.handle(intent)
+            return
+        if intent.act is Act.RELEASE:
+            self.lesson_menu.pressed = None
+        if self.explaining is not None:
+            on_panel = intent.pos is not None and self.panel_rect.collidepoint(intent.pos)
+            if intent.act is Act.CONFIRM or (intent.act is Act.RELEASE and on_panel):
+                self.confirm()
+                return
+            if on_panel:
+                return
+        super().handle(intent)
+
+    def play_again(self) -> None:
+        """The scores' Play again: this lesson once more (not a match with its stacked rules)."""
+        self.finish_match()
+        self.app.go(routes.Lesson(self.lesson.key), "replace")
+
+    def leave_lesson(self) -> None:
+        self.app.go(routes.Title(), "reset")
+
+    def again(self) -> None:
+        self.app.go(routes.Lesson(self.lesson.key), "replace")
+
+    def _lesson_buttons(self) -> None:
+        # Top middle: the table's menu button has the corner, the seats the sides.
+        skip = Button(pygame.Rect(690, 24, 260, 56), _("Skip lesson"), self.leave_lesson)
+        skip.text_size = 26
+        buttons = [skip]
+        if self.complete:
+            skip.label = _("Back to the title")
+        if self.lost:
+            again = Button(pygame.Rect(970, 24, 260, 56), _("Start again"), self.again)
+            again.text_size = 26
+            buttons.append(again)
+        self.lesson_menu = Menu(buttons)
+
+    def relabel(self) -> None:
+        super().relabel()
+        self._lesson_buttons()
+
+    # ------------------------------------------------------------- drawing
+
+    def pointed(self) -> pygame.Rect | None:
+        """Where on the screen the step waited for points (None: nothing, or a prompt's own
+        buttons, which ask the question themselves)."""
+        step = self.step
+        if step is None or self.explaining is not None or self.lost:
+            return None
+        if step.do is Do.PLAY:
+            for card in self.game.hands[PERSON]:
+                if card.code == step.card:
+                    sprite = self.presenter.sprites.get(card.uid)
+                    return None if sprite is None else sprite.rect()
+            return None
+        kind = {Do.DRAW: Draw, Do.UNO: CallUno}.get(step.do)
+        if kind is None:
+            return None
+        specs = moves.button_specs(self.game, self.mine(), self.narrator.name)
+        for spec, button in zip(specs, self.buttons.buttons, strict=False):
+            if isinstance(spec.action, kind):
+                return button.rect
+        return None
+
+    def prompted(self) -> bool:
+        """A question of the table (a color, a challenge) is open over it: it takes the input,
+        so an explanation still shown is read beside the next step, not confirmed."""
+        return self.app.top is not self
+
+    def words(self) -> tuple[str, str]:
+        """The panel's heading and its sentence now."""
+        if self.explaining is not None:
+            step = self.step
+            if self.prompted() and step is not None:
+                return _("What happened"), f"{self.explaining.explanation} {step.sentence}"
+            return _("What happened"), self.explaining.explanation
+        if self.complete:
+            return _("Lesson complete"), _(
+                "Well done! Play the hand to its end, or go back with Esc."
+            )
+        step = self.step
+        sentence = step.sentence if step is not None else ""
+        if self.aside:
+            sentence = f"{self.aside} {sentence}" if not self.lost else self.aside
+        return self.lesson.name, sentence
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        target = self.pointed()
+        if target is not None:
+            self._ring(surface, target)
+        self._panel(surface, target)
+        self.lesson_menu.draw(surface, show_focus=False)
+
+    def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        phase = 0.0 if self.app.settings.reduced_motion else self.clock * PULSE_HZ
+        grow = int(4 * abs((phase % 1.0) * 2 - 1))
+        ring = target.inflate(2 * (RING_PAD + grow), 2 * (RING_PAD + grow))
+        pygame.draw.rect(surface, (20, 20, 20), ring.inflate(6, 6), width=3, border_radius=16)
+        pygame.draw.rect(surface, RING_COLOR, ring, width=5, border_radius=14)
+
+    def _panel(self, surface: pygame.Surface, target: pygame.Rect | None) -> None:
+        heading, sentence = self.words()
+        room = PANEL_W - 2 * PANEL_PAD
+        parts = [
+            (heading, HEADING_SIZE, GOLD, Weight.BOLD),
+            (sentence, TEXT_SIZE, WHITE, Weight.REGULAR),
+        ]
+        if self.explaining is not None and not self.prompted():
+            parts.append((_("Enter, a click here or A: go on"), HINT_SIZE, MUTED, Weight.REGULAR))
+        lines = [
+            (line, size, color, weight)
+            for text, size, color, weight in parts
+            for line in wrap(text, size, room, weight)
+        ]
+        steps = [round(scaled(size) * LINE_PITCH) for _line, size, _c, _w in lines]
+        height = 2 * PANEL_PAD + sum(steps)
+        self.panel_rect = place_panel(surface.get_rect(), (PANEL_W, height), target)
+        box = self.panel_rect
+        surface.blit(panel(box.size, 18, (16, 24, 34, 235), (*GOLD, 200), 3), box)
+        y = box.y + PANEL_PAD
+        for (line, size, color, weight), step in zip(lines, steps, strict=True):
+            at = (box.x + PANEL_PAD, y)
+            draw_text(surface, line, size, at, color, weight, "topleft", box=room)
+            y += step
+
+
+def place_panel(
+    screen: pygame.Rect, size: tuple[int, int], avoid: pygame.Rect | None
+) -> pygame.Rect:
+    """Where the lesson's panel goes: at the left, between the seat above and the move log, or,
+    when that would cover what the step points at, higher up (it never covers the pointed
+    thing)."""
+    for top in (350, 120):
+        rect = pygame.Rect((40, top), size)
+        if rect.bottom <= screen.bottom and (avoid is None or not rect.colliderect(avoid)):
+            return rect
+    return pygame.Rect((screen.right - size[0] - 40, 100), size)
+
+
+def finish_lesson(key: str) -> str | None:
+    """Remember a finished lesson; a message if the disk refused."""
+    return lessons_store.finish(key)
+
+
+class LessonsScene(Scene):
+    """The lessons, in order, each a button; the finished ones ticked."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.background = felt(app.screen.get_size()).convert()
+        lessons, problems = lessons_found()
+        self.lessons = lessons
+        record, problem = lessons_store.load_lessons()
+        self.finished = record.finished
+        self.notice = " ".join([*problems, *([problem] if problem else [])])
+        self.menu = Menu(on_back=self.back)
+        self.relabel()
+
+    def relabel(self) -> None:
+        buttons = []
+        for i, lesson in enumerate(self.lessons):
+            rect = pygame.Rect(0, 0, 760, 80)
+            rect.midtop = (960, 250 + i * 96)
+            done = lesson.key in self.finished
+            detail = _("finished") if done else ""
+            color = (40, 130, 80) if done else (40, 56, 72)
+            buttons.append(Button(rect, lesson.name, self._open(lesson.key), detail, color=color))
+        back = pygame.Rect(0, 0, 360, 62)
+        back.midtop = (960, 280 + len(self.lessons) * 96)
+        buttons.append(Button(back, _("Back"), self.back))
+        self.menu.buttons = buttons
+
+    def _open(self, key: str) -> Callable[[], None]:
+        def open_() -> None:
+            self.app.go(routes.Lesson(key))
+
+        return open_
+
+    def back(self) -> None:
+        self.app.go(routes.Title(), "reset")
+
+    def handle(self, intent: Intent) -> None:
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        draw_text(surface, _("Learn to play"), 64, (960, 120), GOLD, Weight.BLACK, shadow=True)
+        self.menu.draw(surface)
+        if self.notice:
+            for i, line in enumerate(wrap(self.notice, 22, 1700, Weight.REGULAR)[:6]):
+                draw_text(surface, line, 22, (960, 900 + i * 30), WHITE, Weight.REGULAR)
