@@ -122,10 +122,10 @@ def moment_shots(app: App, save: Callable[[App, str], str]) -> Iterator[str]:
     assert game.actor == 0, "the person moves first: the table stands still for the moments"
     _frames(app, DEAL_FRAMES)
     moments: list[tuple[str, Event]] = [
-        ("13-uno", UnoCalled(1)),
-        ("14-caught", UnoCaught(0, 2)),
-        ("15-challenge", Challenged(3, 0, True, None)),
-        ("16-round-win", RoundEnded(0, 0, (), tuple(game.scores))),
+        ("15-uno", UnoCalled(1)),
+        ("16-caught", UnoCaught(0, 2)),
+        ("17-challenge", Challenged(3, 0, True, None)),
+        ("18-round-win", RoundEnded(0, 0, (), tuple(game.scores))),
     ]
     for name, event in moments:
         _moment(app, table, event)
@@ -156,7 +156,7 @@ def _celebrations(large: bool, reduced: bool, save: Callable[[App, str], str]) -
     yield from moment_shots(_app(large=large, reduced=reduced), save)
     app = _app(large=large, reduced=reduced)
     match_win(app)
-    yield save(app, "17-match-win")
+    yield save(app, "19-match-win")
 
 
 def shots(
@@ -237,6 +237,7 @@ def shots(
     _frames(app, 60)
     yield save(app, "12-replay")
     yield from _lesson_shots(save, large)
+    yield from _celebrations(large, reduced, save)
 
 
 def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]:
@@ -249,8 +250,6 @@ def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]
     _frames(app, DEAL_FRAMES)
     assert isinstance(lesson, LessonScene) and lesson.pointed() is not None
     yield save(app, "14-lesson")
-
-    yield from _celebrations(large, reduced, save)
 
 
 def main(argv: list[str] | None = None) -> int:
