@@ -22,8 +22,8 @@ from game.phones.hub import PhoneHub, together
 from scenes.app import App, Scene
 from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent
-from scenes.qr import qr_surface
 from scenes.table.overlays import ask_before_leaving
+from scenes.table.qr import qr_surface
 from scenes.ui import (
     DANGER,
     GOLD,
