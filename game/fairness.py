@@ -114,3 +114,18 @@ class Ledger:
             }
             for number, decks in enumerate(self.rounds, start=1)
         ]
+
+
+def public(ledger: Ledger) -> dict[str, Any] | None:
+    """What the table and every phone show: the current deck's commitment, and once the round
+    has ended, the salt and order of each of its decks (None before the first deal)."""
+    deck = ledger.current()
+    if deck is None:
+        return None
+    shown: dict[str, Any] = {"commitment": deck.commitment, "short": short(deck.commitment)}
+    if ledger.revealed >= len(ledger.rounds):
+        shown["reveal"] = [
+            {"commitment": d.commitment, "salt": d.salt.hex(), "order": list(d.order)}
+            for d in ledger.rounds[-1]
+        ]
+    return shown

@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import queue
 import random
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from game.engine import Game, Phase
@@ -23,10 +25,17 @@ from game.events import (
     RoundEnded,
     RoundStarted,
 )
-from game.fairness import commitment, encoding
+from game.fairness import commitment, encoding, short
+from game.match import Match, Seat, SeatKind
+from game.narrate import Narrator
+from game.phones.hub import PhoneHub
+from game.phones.protocol import Arrival, Inbound
 from game.randomplay import random_action
 from game.record import Record
 from game.rules import Rules
+from scenes.board.hud import Hud
+from scenes.board.layout import table_layout
+from scenes.store.settings import Settings
 from tools import verify_deal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,3 +178,40 @@ def test_the_steps_are_the_cards_the_events_moved() -> None:
     ]
     assert len(taken) == len(moved) >= 3
     assert taken == moved
+
+
+class Outlet:
+    """The hub's outlet in a test: keeps each seat's last state."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Inbound] = queue.Queue()
+        self.last: dict[int, dict[str, Any]] = {}
+
+    def send(self, seat: int, message: dict[str, Any]) -> None:
+        json.dumps(message)  # it can go on the wire
+        if message["type"] == "state":
+            self.last[seat] = message
+
+    def stop(self, text: str = "") -> None:
+        pass
+
+
+def test_every_phone_and_the_table_badge_show_the_same_commitment() -> None:
+    seats = (Seat("Maria", kind=SeatKind.PHONE), Seat("Ana"), Seat("Ben", kind=SeatKind.PHONE))
+    match = Match(Rules(), seats, 3)
+    outlet = Outlet()
+    hub = PhoneHub(match, outlet, {s: f"http://x/p/{s}/" for s in match.phones})
+    for seat in match.phones:
+        outlet.inbox.put(Inbound(seat, Arrival.JOINED))
+    hub.pump()
+    deck = match.game.ledger.current()
+    assert deck is not None
+    for seat in match.phones:
+        fair = outlet.last[seat]["fair"]
+        assert fair["commitment"] == deck.commitment
+        assert fair["short"] == short(deck.commitment)
+        assert "reveal" not in fair  # nothing revealed while the round is played
+    pygame.init()
+    hud = Hud(table_layout(3)[0], Narrator(["Maria", "Ana", "Ben"], 0, True), seats, Settings())
+    hud.draw_fair(pygame.Surface((1366, 768)), match.game)
+    assert hud.fair_shown == deck.commitment

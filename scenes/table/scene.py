@@ -157,7 +157,7 @@ class TableScene(Scene):
             self.races,
             sounds,
             self.device_seat,
-            self.hud.menu_click,
+            self.hud.corner_click,
             self.narrator.name,
         )
         self.round_shown = 0
