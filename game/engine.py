@@ -144,6 +144,7 @@ from game.events import (
     UnoCaught,
     WentOut,
 )
+from game.fairness import Ledger, key_from_seed
 from game.i18n import active
 from game.rules import (
     ChallengeOutcome,
@@ -278,6 +279,7 @@ class Game:
         stacked: Sequence[str | int] | None = None,
         quiet: bool = False,
         deal: bool = True,
+        salt_key: bytes | None = None,
     ) -> None:
         rules.validate(players)
         if dealer is not None and not 0 <= dealer < players:
@@ -301,6 +303,8 @@ class Game:
         self.house_rules: dict[int, RaceAction] = {}
         self.log: list[Event] = []
         self.actions: list[Action] = []
+        # The fair-deal commitments (game.fairness); kept only when events are (not quiet).
+        self.ledger = Ledger(salt_key if salt_key is not None else key_from_seed(seed))
         # The quiet path for simulation: the same rules by the same code, but no events are
         # built and no history (log, actions) is kept; ``apply`` returns an empty list.
         self.quiet = quiet
@@ -382,6 +386,8 @@ class Game:
             shuffle(self.rng, order)
         order.reverse()  # the first card of the order is the top of the pile
         self.draw_pile = order
+        if ev is not None:
+            self.ledger.commit(self.round, order)  # before the first card leaves the deck
         deals: list[tuple[int, Card | None]] = []
         for i in range(self.rules.hand_size * n):
             seat = (self.dealer + 1 + i) % n
@@ -390,6 +396,7 @@ class Game:
             if ev is not None:
                 deals.append((seat, card))
         if ev is not None:
+            self.ledger.take([card for _, card in deals if card is not None])
             ev.append(CardsDealt(self.dealer, tuple(deals)))
         self._turn_first_card(ev)
 
@@ -400,11 +407,16 @@ class Game:
         returns = 0
         while True:
             card = self.draw_pile.pop()
+            if ev is not None:
+                self.ledger.take([card])
             if classic and card.rank is Rank.WILD_DRAW_FOUR and returns < len(self.cards):
                 # 002: a Wild Draw Four goes back into the deck and another card is turned.
                 returns += 1
-                self.draw_pile.insert(int(self.rng.random() * (len(self.draw_pile) + 1)), card)
+                at = int(self.rng.random() * (len(self.draw_pile) + 1))
+                self.draw_pile.insert(at, card)
                 if ev is not None:
+                    # Its depth below the top, so a checker can put it back where it went.
+                    self.ledger.put_back(card, len(self.draw_pile) - 1 - at)
                     ev.append(FirstCardReturned(card))
                 continue
             self.discard.append(card)
@@ -1158,8 +1170,11 @@ class Game:
                 self.discard = [top]
                 shuffle(self.rng, pile)
                 if ev is not None:
+                    self.ledger.commit(self.round, pile)
                     ev.append(PileReshuffled(len(pile)))
             got.append(pile.pop())
+            if ev is not None:
+                self.ledger.take(got[-1:])
         return got
 
     def _draw(self, player: int, count: int, reason: DrawReason, ev: Events) -> None:
@@ -1298,6 +1313,7 @@ class Game:
         order = tuple(self.finished) if self.rules.play_until_one_left else ()
         self.result = (winner, points)
         if ev is not None:
+            self.ledger.reveal_round(self.round)
             ev.append(RoundEnded(winner, points, tuple(hands), tuple(self.scores), blocked, order))
         if self.rules.next_dealer is NextDealer.WINNER:
             self.dealer = winner

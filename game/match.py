@@ -134,6 +134,11 @@ def fresh_seed() -> int:
     return ENTROPY.randrange(1 << 30)
 
 
+def fresh_salt_key() -> bytes:
+    """The 128-bit key a new match's fair-deal salts come from (game.fairness), from ``ENTROPY``."""
+    return ENTROPY.getrandbits(128).to_bytes(16, "big")
+
+
 def ai_table(
     players: int, level: Level, seed: int, rules: Rules | None = None, rounds: int | None = None
 ) -> MatchSetup:
@@ -335,7 +340,11 @@ class Match:
             game.players != len(self.seats) or game.rules != rules or game.seed != seed
         ):
             raise ValueError("the game to continue has other rules, players or seed")
-        self.game = game if game is not None else Game(rules, len(self.seats), seed)
+        self.game = (
+            game
+            if game is not None
+            else Game(rules, len(self.seats), seed, salt_key=fresh_salt_key())
+        )
         # The people at the screen; the phones' people hold their hands elsewhere.
         self.people = tuple(i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON)
         self.phones = tuple(i for i, s in enumerate(self.seats) if s.kind is SeatKind.PHONE)

@@ -32,6 +32,7 @@ class Record:
     stacked: tuple[int, ...] = ()
     actions: tuple[Action, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict)  # names, AI levels...: the program's
+    salt_key: str = ""  # hex; the fair-deal salts' key (game.fairness), "" in older records
 
     @classmethod
     def of(cls, game: Game, meta: dict[str, Any] | None = None) -> Record:
@@ -43,6 +44,7 @@ class Record:
             stacked=tuple(c.uid for c in game.stacked),
             actions=tuple(game.actions),
             meta=dict(meta or {}),
+            salt_key=game.ledger.key.hex(),
         )
 
     def new_game(self) -> Game:
@@ -52,6 +54,7 @@ class Record:
             self.seed,
             dealer=self.dealer,
             stacked=list(self.stacked) or None,
+            salt_key=bytes.fromhex(self.salt_key) if self.salt_key else None,
         )
 
     def replay(self) -> Game:
@@ -69,8 +72,8 @@ class Record:
                 ) from None
         return game
 
-    def _body(self, digest: str) -> dict[str, Any]:
-        return {
+    def _body(self, digest: str, fairness: list[dict[str, Any]]) -> dict[str, Any]:
+        body: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "rules": self.rules.to_dict(),
@@ -82,11 +85,16 @@ class Record:
             "meta": self.meta,
             "state": digest,
         }
+        if self.salt_key:
+            # Read by tools.verify_deal; replaying the actions makes it again.
+            body["salt_key"] = self.salt_key
+            body["fairness"] = fairness
+        return body
 
     def to_json(self, game: Game | None = None) -> str:
         """Serialize; ``game`` (the game this record describes) saves replaying it to check."""
-        digest = (game if game is not None else self.replay()).state_digest()
-        body = self._body(digest)
+        game = game if game is not None else self.replay()
+        body = self._body(game.state_digest(), game.ledger.to_data())
         body["checksum"] = _checksum(body)
         return json.dumps(body, separators=(",", ":"))
 
@@ -138,6 +146,10 @@ class Record:
                 raise RecordError(_("the dealer must be a seat number"))
             stacked = tuple(int(u) for u in data["stacked"])
             meta = dict(data["meta"])
+            salt_key = data.get("salt_key", "")
+            if not isinstance(salt_key, str):
+                raise TypeError("salt_key")
+            bytes.fromhex(salt_key)
             # The cards the actions name are those of the deck these rules and seats deal.
             cards = Game(rules, players, seed, dealer=dealer, stacked=list(stacked) or None).cards
             actions = tuple(action_from_dict(a, cards) for a in data["actions"])
@@ -153,6 +165,7 @@ class Record:
             stacked=stacked,
             actions=actions,
             meta=meta,
+            salt_key=salt_key,
         )
         game = record.replay()
         if game.state_digest() != state:

@@ -86,8 +86,27 @@
     drawTable(state.table);
     $("rules").textContent = state.table.house_rules.length
       ? fill(t("House Rules: {rules}"), { rules: state.table.house_rules.join(" · ") }) : "";
+    drawFair(state.fair);
     if (state.over) drawOver(state.over);
     if (state.challenge) drawWhose(state.challenge);
+  }
+
+  // The Fair deal badge (docs/FAIRNESS.md): the first groups of the deck's commitment, the same
+  // as the table's; a tap shows all of it. At the round's end the salt and order are revealed.
+  let fairOpen = false;
+  function drawFair(fair) {
+    const badge = $("fair");
+    badge.hidden = !fair;
+    $("over-fair").textContent = "";
+    if (!fair) return;
+    const value = fairOpen ? fair.commitment.match(/.{1,4}/g).join(" ") : fair.short;
+    badge.textContent = t("Fair deal") + "  " + value;
+    badge.onclick = () => { fairOpen = !fairOpen; drawFair(fair); };
+    if (fair.reveal) {
+      $("over-fair").textContent = t("Fair deal") + ": " + fair.reveal.map((deck) =>
+        deck.commitment.slice(0, 12) + "… = SHA-256(" + deck.salt + " ‖ "
+        + deck.order.slice(0, 5).join(",") + ",…)").join("; ");
+    }
   }
 
   function address() {

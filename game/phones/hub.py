@@ -32,6 +32,7 @@ from game.events import (
     PenaltyPending,
     RoundEnded,
 )
+from game.fairness import public
 from game.i18n import N_, Tongue, active, tongue
 from game.match import REFUSAL_TEXT, Match, MatchEvent, MatchFinished, Refused
 from game.narrate import Narrator, past_lines
@@ -163,6 +164,7 @@ class PhoneHub:
             tongue=t,
         )
         message["language"] = t.code
+        message["fair"] = public(game.ledger)  # the same commitment the table shows
         self.outlet.send(seat, message)
 
     def _over(self, seat: int, t: Tongue) -> dict[str, Any] | None:

@@ -12,6 +12,7 @@ import pygame
 from game.ai import Level
 from game.cards import Card
 from game.engine import Game, Phase
+from game.fairness import short
 from game.i18n import N_, _, pgettext
 from game.match import Seat, SeatKind
 from game.narrate import Narrator
@@ -258,6 +259,8 @@ class Hud:
         # card of the hand has the focus); the tests read it.
         self.focus_shown: tuple[pygame.Rect, bool] | None = None
         self.tag_shown: pygame.Rect | None = None  # the "can't play" tag on a focused card
+        self.fair_open = False  # the Fair deal badge shows the whole commitment
+        self.fair_shown: str | None = None  # the commitment the badge shows; the tests read it
 
     def draw_focus(self, surface: pygame.Surface, presenter: Presenter) -> None:
         """The ring around the card of the hand that has the focus (keys, pad or pointer): a lift
@@ -425,7 +428,8 @@ class Hud:
             rect.y += used
             rect.height -= used
         draw_text(surface, _("Moves"), 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
-        for i, line in enumerate(self.log_lines(log, size, pitch, rect.height)):
+        badge = self.draw_fair(surface, game)
+        for i, line in enumerate(self.log_lines(log, size, pitch, rect.height - badge)):
             draw_text(
                 surface,
                 line,
@@ -435,6 +439,38 @@ class Hud:
                 Weight.REGULAR,
                 "topleft",
             )
+
+    def fair_rect(self, lines: int = 1) -> pygame.Rect:
+        box = self.layout.log.rect()
+        height = 8 + 22 * lines
+        return pygame.Rect(box.x + 8, box.bottom - height - 8, box.width - 16, height)
+
+    def draw_fair(self, surface: pygame.Surface, game: Game) -> int:
+        """The Fair deal badge at the foot of the log (docs/FAIRNESS.md): the first groups of
+        the current deck's commitment, or all of it once clicked; the height it takes."""
+        deck = game.ledger.current()
+        self.fair_shown = None if deck is None else deck.commitment
+        if deck is None:
+            return 0
+        value = deck.commitment
+        lines = [f"{_('Fair deal')}  {short(value)}"]
+        if self.fair_open:
+            lines = [_("Fair deal"), short(value[:32], 8), short(value[32:], 8)]
+        rect = self.fair_rect(len(lines))
+        surface.blit(panel(rect.size, 10, (8, 40, 28, 230), (*GOLD, 160), 1), rect)
+        for i, line in enumerate(lines):
+            text = ellipsize(line, 15, rect.width - 16, Weight.REGULAR)
+            y = rect.y + 15 + i * 22
+            draw_text(surface, text, 15, (rect.x + 8, y), GOLD, Weight.REGULAR, "midleft")
+        return rect.height + 8
+
+    def corner_click(self, intent: Intent) -> bool:
+        """A click on the Fair deal badge opens or closes it; whether ``intent`` is a click
+        on the corner (menu) button."""
+        badge = self.fair_rect(3 if self.fair_open else 1)
+        if intent.act is Act.PRESS and intent.pos is not None and badge.collidepoint(intent.pos):
+            self.fair_open = not self.fair_open
+        return self.menu_click(intent)
 
     def house_rule_lines(self, game: Game) -> list[str]:
         """The House Rules in play, one line each ("3: Press Up"); with the rule text hidden

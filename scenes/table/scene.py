@@ -29,6 +29,7 @@ from game.match import (
     MatchFinished,
     MatchSetup,
     Refused,
+    fresh_salt_key,
 )
 from game.narrate import past_lines, table_narrator
 from game.record import Record
@@ -126,7 +127,7 @@ class TableScene(Scene):
         self.autosave = autosave
         resumed = game is not None
         if game is None:
-            game = Game(setup.rules, len(setup.seats), setup.seed)
+            game = Game(setup.rules, len(setup.seats), setup.seed, salt_key=fresh_salt_key())
         self.layout: Layout
         self.layout, problem = table_layout(game.players)
         if problem:
@@ -156,7 +157,7 @@ class TableScene(Scene):
             self.races,
             sounds,
             self.device_seat,
-            self.hud.menu_click,
+            self.hud.corner_click,
             self.narrator.name,
         )
         self.round_shown = 0

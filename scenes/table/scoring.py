@@ -17,6 +17,7 @@ import pygame
 
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
+from game.fairness import public, short
 from game.i18n import N_, _, ngettext, pgettext
 from game.match import Match
 from game.narrate import Narrator
@@ -351,7 +352,23 @@ class ScoringScene(Scene):
             self._draw_rows(surface, counted)
         else:
             self._draw_match(surface, counted)
+        self._draw_reveal(surface)
         self.menu.draw(surface)
+
+    def _draw_reveal(self, surface: pygame.Surface) -> None:
+        """The round's fair-deal reveal (docs/FAIRNESS.md): each deck's commitment with the
+        salt now shown; the orders are in the saved record for tools.verify_deal."""
+        shown = public(self.table.match.game.ledger)
+        if shown is None or "reveal" not in shown:
+            return
+        parts = [
+            f"{short(d['commitment'])} = SHA-256({d['salt']} ‖ {len(d['order'])})"
+            for d in shown["reveal"]
+        ]
+        text = f"{_('Fair deal')}:  " + "  ·  ".join(parts)
+        text = ellipsize(text, 14, self.rect.width - 60)
+        at = (self.rect.centerx, self.rect.bottom - 16)
+        draw_text(surface, text, 14, at, MUTED)
 
     def _counted(self) -> int:
         """Points counted so far: the cards are added one at a time."""
