@@ -75,4 +75,18 @@ WORDS: dict[str, str] = {
         "Look at your hand: the cards of every player were shared out again, starting with "
         "the next player. Play it when your hand is big and theirs are small."
     ),
+    # Lesson 7: the popular switches, stacking and 7-0.
+    "switch.title": N_("Stacking and 7-0"),
+    "switch.seven": N_("This table plays 7-0: a 7 swaps hands. Play your red 7."),
+    "switch.swap": N_("Swap your hand with Ana's: she holds five cards, you hold four."),
+    "switch.swap.done": N_(
+        "You now hold Ana's cards and she holds yours. Under 7-0, a 0 passes every hand on."
+    ),
+    "switch.stack": N_(
+        "Ben played a Draw Two on you. This table allows stacking: play your yellow Draw Two "
+        "on it instead of drawing."
+    ),
+    "switch.stack.done": N_(
+        "The two Draw Twos add up: Ana, who had none to stack, draws four cards."
+    ),
 }

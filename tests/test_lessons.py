@@ -17,11 +17,18 @@ import pytest
 
 from game import i18n
 from game.cards import Color, color_name
-from game.events import CardsDrawn, CustomEffectApplied, DrawReason, HandsShuffled
+from game.events import (
+    CardPlayed,
+    CardsDrawn,
+    CustomEffectApplied,
+    DrawReason,
+    HandsShuffled,
+    HandsSwapped,
+)
 from game.i18n import pgettext
-from game.lessons import REHEARSAL_LIMIT, Do, LessonError, load_all, parse, rehearse
+from game.lessons import AI_NAMES, REHEARSAL_LIMIT, Do, LessonError, load_all, parse, rehearse
 from game.match import Match, MatchEvent
-from game.rules import CustomEffect, Preset
+from game.rules import CustomEffect
 from scenes import routes, ui
 from scenes.app import App, use_language
 from scenes.assets import asset_root
@@ -182,6 +189,9 @@ def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
         if step.do is Do.COLOR:
             assert step.color is not None
             _answer_prompt(app, color_name(step.color), by_mouse)
+        elif step.do is Do.SWAP:
+            assert step.seat is not None
+            _answer_prompt(app, AI_NAMES[step.seat - 1], by_mouse)
         elif step.do is Do.CHALLENGE:
             _answer_prompt(app, pgettext("button", "Challenge!"), by_mouse)
         elif app.top is not lesson or 0 not in lesson.match.waiting_on():
@@ -291,10 +301,10 @@ class _Heard:
         self.events.extend(events)
 
 
-def test_the_2023_lesson_shows_both_new_cards_at_work() -> None:
+def _rehearsed_events(key: str) -> list[MatchEvent]:
+    """Every event of the lesson ``key`` played by its steps (as ``rehearse`` plays it)."""
     lessons, _problems = load_all(FOLDER)
-    lesson = next(item for item in lessons if item.key == "6-uno2023")
-    assert lesson.preset is Preset.UNO2023
+    lesson = next(item for item in lessons if item.key == key)
     match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
     heard = _Heard()
     match.add_listener(heard)
@@ -305,6 +315,15 @@ def test_the_2023_lesson_shows_both_new_cards_at_work() -> None:
         action = step.action(match.game)
         assert action is not None
         match.submit(0, action)
+    for _turn in range(REHEARSAL_LIMIT):  # the last step's consequences
+        if 0 in match.waiting_on() or not match.fast_forward(1):
+            break
+    return heard.events
+
+
+def test_the_2023_lesson_shows_both_new_cards_at_work() -> None:
+    heard = _Heard()
+    heard.events = _rehearsed_events("6-uno2023")
     effects = [e for e in heard.events if isinstance(e, CustomEffectApplied)]
     assert [e.effect for e in effects] == [CustomEffect.OTHERS_DRAW_1]
     # The sentence says Ana and Ben drew one card each: they did.
@@ -345,3 +364,30 @@ def test_every_lesson_sentence_fits_its_panel(app: App, language: str, large: bo
     finally:
         use_language(i18n.ENGLISH)
         ui.set_large_text(False)
+
+
+def test_the_switches_lesson_swaps_hands_and_stacks() -> None:
+    events = _rehearsed_events("7-switches")
+    swaps = [e for e in events if isinstance(e, HandsSwapped)]
+    assert [(e.player, e.target) for e in swaps] == [(0, 1)]
+    # "she holds five cards, you hold four": the hands the swap exchanged.
+    assert (len(swaps[0].player_hand), len(swaps[0].target_hand)) == (5, 4)
+    played = [(e.player, e.card.code) for e in events if isinstance(e, CardPlayed)]
+    assert (2, "R+2") in played and played.index((2, "R+2")) < played.index((0, "Y+2"))
+    # The stacked Draw Twos: Ana draws four, as the explanation says.
+    penalties = [
+        (e.player, len(e.cards))
+        for e in events
+        if isinstance(e, CardsDrawn) and e.reason is not DrawReason.TURN
+    ]
+    assert penalties == [(1, 4)]
+
+
+def test_a_lesson_with_a_rule_switch_that_does_not_exist_is_refused() -> None:
+    data = _data("7-switches")
+    data["rules"] = {"stacking": "sideways"}
+    with pytest.raises(LessonError, match="rules"):
+        parse("7-switches", data)
+    data["rules"] = {"no_such_switch": True}
+    with pytest.raises(LessonError, match="rules"):
+        parse("7-switches", data)
