@@ -58,4 +58,35 @@ WORDS: dict[str, str] = {
         "You won the round and score 72 points: Ana's Draw Two counts 20, her 7 and 1 count 7 "
         "and 1; Ben's Skip and Reverse count 20 each, his 4 counts 4."
     ),
+    # Lesson 6: the 2023 cards.
+    "new.title": N_("The 2023 cards"),
+    "new.custom": N_(
+        "Play your Wild Customizable: at this table, every other player draws one card."
+    ),
+    "new.custom.color": N_("It is a wild too: choose red."),
+    "new.custom.done": N_(
+        "Ana and Ben drew one card each. The host sets what the Wild Customizable does."
+    ),
+    "new.shuffle": N_(
+        "Play your Wild Shuffle Hands: every hand is gathered, shuffled and dealt out again."
+    ),
+    "new.shuffle.color": N_("Now choose the color the game goes on in: green."),
+    "new.shuffle.done": N_(
+        "Look at your hand: the cards of every player were shared out again, starting with "
+        "the next player. Play it when your hand is big and theirs are small."
+    ),
+    # Lesson 7: the popular switches, stacking and 7-0.
+    "switch.title": N_("Stacking and 7-0"),
+    "switch.seven": N_("This table plays 7-0: a 7 swaps hands. Play your red 7."),
+    "switch.swap": N_("Swap your hand with Ana's: she holds five cards, you hold four."),
+    "switch.swap.done": N_(
+        "You now hold Ana's cards and she holds yours. Under 7-0, a 0 passes every hand on."
+    ),
+    "switch.stack": N_(
+        "Ben played a Draw Two on you. This table allows stacking: play your yellow Draw Two "
+        "on it instead of drawing."
+    ),
+    "switch.stack.done": N_(
+        "The two Draw Twos add up: Ana, who had none to stack, draws four cards."
+    ),
 }

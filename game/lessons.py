@@ -20,15 +20,23 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from game.actions import Accept, Action, CallUno, Challenge, ChooseColor, Draw, Play
+from game.actions import Accept, Action, CallUno, Challenge, ChooseColor, ChooseSwap, Draw, Play
 from game.ai import Level
 from game.cards import Color, deck, find_cards
 from game.engine import Game
-from game.events import CardPlayed, CardsDrawn, Challenged, ColorChosen, DrawReason, UnoCalled
+from game.events import (
+    CardPlayed,
+    CardsDrawn,
+    Challenged,
+    ColorChosen,
+    DrawReason,
+    HandsSwapped,
+    UnoCalled,
+)
 from game.i18n import _
 from game.lesson_words import WORDS
 from game.match import Match, MatchEvent, Seat
-from game.rules import PRESETS, Preset, Rules, TargetMode
+from game.rules import PRESETS, Preset, Rules, RulesError, TargetMode
 
 # The person always sits at seat 0 and plays first (the dealer is the last seat).
 PERSON = 0
@@ -49,6 +57,7 @@ class Do(Enum):
     COLOR = "color"  # the step's color, after a wild
     CHALLENGE = "challenge"  # a Wild Draw Four played on you
     ACCEPT = "accept"  # take a penalty without answering
+    SWAP = "swap"  # the step's seat, to swap hands with (a 7 under 7-0)
 
 
 class LessonError(ValueError):
@@ -64,6 +73,7 @@ class Step:
     then: str
     card: str | None = None  # Do.PLAY: the card's code
     color: Color | None = None  # Do.COLOR
+    seat: int | None = None  # Do.SWAP
 
     def action(self, game: Game, seat: int = PERSON) -> Action | None:
         """The legal action of ``seat`` that does this step now (None: not possible now)."""
@@ -86,6 +96,8 @@ class Step:
                 return isinstance(action, Challenge)
             case Do.ACCEPT:
                 return isinstance(action, Accept)
+            case Do.SWAP:
+                return isinstance(action, ChooseSwap) and action.target == self.seat
 
     def done(self, events: Sequence[MatchEvent], seat: int = PERSON) -> bool:
         """Whether ``events`` (as the match tells its listeners) hold this step being done."""
@@ -121,12 +133,18 @@ class Step:
                     and event.player == seat
                     and (event.reason is not DrawReason.TURN)
                 )
+            case Do.SWAP:
+                return (
+                    isinstance(event, HandsSwapped)
+                    and event.player == seat
+                    and event.target == self.seat
+                )
 
     def acted(self, events: Sequence[MatchEvent], seat: int = PERSON) -> bool:
         """Whether the person did something else in ``events`` (a legal move, not the step's)."""
         return any(
             getattr(event, "player", None) == seat
-            and isinstance(event, CardPlayed | CardsDrawn | ColorChosen)
+            and isinstance(event, CardPlayed | CardsDrawn | ColorChosen | HandsSwapped)
             for event in events
         ) and not self.done(events, seat)
 
@@ -154,6 +172,8 @@ class Lesson:
     first: str
     draws: tuple[str, ...]
     steps: tuple[Step, ...]
+    # Rule switches on top of the preset (the switches' lesson: stacking, 7-0).
+    changes: tuple[tuple[str, Any], ...] = ()
 
     @property
     def name(self) -> str:
@@ -163,7 +183,7 @@ class Lesson:
     def rules(self) -> Rules:
         # One hand only: the lesson ends when its round is scored.
         return PRESETS[self.preset].with_changes(
-            hand_size=len(self.hands[0]), target_mode=TargetMode.SINGLE_HAND
+            **dict(self.changes), hand_size=len(self.hands[0]), target_mode=TargetMode.SINGLE_HAND
         )
 
     @property
@@ -213,6 +233,7 @@ def parse(key: str, data: Any) -> Lesson:
             first=_field(data, "first", str),
             draws=tuple(_codes(data.get("draws", []))),
             steps=tuple(_step(s) for s in _field(data, "steps", list)),
+            changes=_changes(preset, data.get("rules", {})),
         )
     except LessonError:
         raise
@@ -237,6 +258,17 @@ def _codes(values: Any) -> list[str]:
     return list(values)
 
 
+def _changes(preset: Preset, data: Any) -> tuple[tuple[str, Any], ...]:
+    """The file's rule switches over its preset, checked as a rules file's are."""
+    if not isinstance(data, dict):
+        raise LessonError(_("the field {name} has a wrong value").format(name="rules"))
+    try:
+        changed = Rules.from_dict({**PRESETS[preset].to_dict(), **data})
+    except RulesError:
+        raise LessonError(_("the field {name} has a wrong value").format(name="rules")) from None
+    return tuple((name, getattr(changed, name)) for name in sorted(data))
+
+
 def _word(key: str) -> str:
     if key not in WORDS:
         raise LessonError(_("no sentence is called {key}").format(key=key))
@@ -253,12 +285,17 @@ def _step(data: Any) -> Step:
         raise LessonError(_("a step plays no card"))
     if do is Do.COLOR and color is None:
         raise LessonError(_("a step chooses no color"))
+    seat = data.get("seat")
+    if do is Do.SWAP and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 1):
+        raise LessonError(_("the field {name} has a wrong value").format(name="seat"))
     then = data.get("then", "")
     if not isinstance(then, str):
         raise LessonError(_("the field {name} has a wrong value").format(name="then"))
     say = _word(_field(data, "say", str))
     then = _word(then) if then else ""
-    return Step(do, say, then, card if do is Do.PLAY else None, color)
+    return Step(
+        do, say, then, card if do is Do.PLAY else None, color, seat if do is Do.SWAP else None
+    )
 
 
 def _check_deal(lesson: Lesson) -> None:

@@ -30,11 +30,18 @@ from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
 from scenes.table.listeners import Statistics
 from scenes.table.scene import TableScene
-from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, panel, wrap
+from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
 
 # The lesson's panel: its width, text size and line pitch (logical pixels).
 PANEL_W = 520  # clear of the prompts in the middle of the table
+# A long explanation's panel, while no prompt is open: clear of the piles.
+WIDE_PANEL_W = 740
 TEXT_SIZE = 28
+# The smallest the sentence is drawn, when a long one would run over the move log.
+MIN_TEXT_SIZE = 18
+# The panel's top, between the seat above and the move log, and its gap above the log.
+PANEL_TOP = 350
+PANEL_GAP = 8
 PANEL_PAD = 24
 HEADING_SIZE = 30
 HINT_SIZE = 22
@@ -254,41 +261,74 @@ class LessonScene(TableScene):
 
     def _panel(self, surface: pygame.Surface, target: pygame.Rect | None) -> None:
         heading, sentence = self.words()
-        room = PANEL_W - 2 * PANEL_PAD
-        parts = [
-            (heading, HEADING_SIZE, GOLD, Weight.BOLD),
-            (sentence, TEXT_SIZE, WHITE, Weight.REGULAR),
-        ]
-        if self.explaining is not None and not self.prompted():
-            parts.append((_("Enter, a click here or A: go on"), HINT_SIZE, MUTED, Weight.REGULAR))
-        lines = [
-            (line, size, color, weight)
-            for text, size, color, weight in parts
-            for line in wrap(text, size, room, weight)
-        ]
-        steps = [round(scaled(size) * LINE_PITCH) for _line, size, _c, _w in lines]
-        height = 2 * PANEL_PAD + sum(steps)
-        self.panel_rect = place_panel(surface.get_rect(), (PANEL_W, height), target)
+        hint = self.explaining is not None and not self.prompted()
+        # Below the panel: the move log, and the status line (its long sentences reach under
+        # the panel's right end).
+        below = (self.layout.log.rect(), self.layout.status.rect())
+        floor = min(rect.top for rect in below) - PANEL_GAP
+        # A long sentence (a scoring explanation, Large text) is drawn smaller, then in a wider
+        # panel (not while a prompt is open in the middle), rather than run over them.
+        widths = (PANEL_W,) if self.prompted() else (PANEL_W, WIDE_PANEL_W)
+        for width in widths:
+            room = width - 2 * PANEL_PAD
+            for size in range(TEXT_SIZE, MIN_TEXT_SIZE - 1, -2):
+                lines = _panel_lines(heading, sentence, hint, size, room)
+                steps = [round(scaled(size) * LINE_PITCH) for _line, size, _c, _w in lines]
+                height = 2 * PANEL_PAD + sum(steps)
+                if PANEL_TOP + height <= floor:
+                    break
+            else:
+                continue
+            break
+        self.panel_rect = place_panel(surface.get_rect(), (width, height), target, below)
         box = self.panel_rect
         surface.blit(panel(box.size, 18, (16, 24, 34, 235), (*GOLD, 200), 3), box)
         y = box.y + PANEL_PAD
         for (line, size, color, weight), step in zip(lines, steps, strict=True):
+            # A single word wider than the panel (a long compound) is drawn to fit it.
+            size = fit_size(line, size, room, weight)
             at = (box.x + PANEL_PAD, y)
             draw_text(surface, line, size, at, color, weight, "topleft", box=room)
             y += step
 
 
+_Line = tuple[str, int, tuple[int, int, int], Weight]
+
+
+def _panel_lines(heading: str, sentence: str, hint: bool, size: int, room: int) -> list[_Line]:
+    """The panel's lines, wrapped to ``room``: the heading, the sentence at ``size``, and the
+    hint to go on when an explanation waits to be read."""
+    parts: list[_Line] = [
+        (heading, HEADING_SIZE, GOLD, Weight.BOLD),
+        (sentence, size, WHITE, Weight.REGULAR),
+    ]
+    if hint:
+        parts.append((_("Enter, a click here or A: go on"), HINT_SIZE, MUTED, Weight.REGULAR))
+    return [
+        (line, part_size, color, weight)
+        for text, part_size, color, weight in parts
+        for line in wrap(text, part_size, room, weight)
+    ]
+
+
 def place_panel(
-    screen: pygame.Rect, size: tuple[int, int], avoid: pygame.Rect | None
+    screen: pygame.Rect,
+    size: tuple[int, int],
+    avoid: pygame.Rect | None,
+    keep_clear: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """Where the lesson's panel goes: at the left, between the seat above and the move log, or,
-    when that would cover what the step points at, higher up (it never covers the pointed
-    thing)."""
-    for top in (350, 120):
+    when that would cover what the step points at (or, long, the move log in ``keep_clear``),
+    higher up (it never covers the pointed thing)."""
+    clear = [*keep_clear, *([avoid] if avoid is not None else [])]
+    for top in (PANEL_TOP, 120):
         rect = pygame.Rect((40, top), size)
-        if rect.bottom <= screen.bottom and (avoid is None or not rect.colliderect(avoid)):
+        if rect.bottom <= screen.bottom and rect.collidelist(clear) < 0:
             return rect
-    return pygame.Rect((screen.right - size[0] - 40, 100), size)
+    rect = pygame.Rect((screen.right - size[0] - 40, 100), size)
+    if avoid is not None and rect.colliderect(avoid):
+        return pygame.Rect((40, 120), size)  # the pointed thing was at the left after all
+    return rect
 
 
 def finish_lesson(key: str) -> str | None:

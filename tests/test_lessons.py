@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,11 +15,22 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game import i18n
 from game.cards import Color, color_name
+from game.events import (
+    CardPlayed,
+    CardsDrawn,
+    CustomEffectApplied,
+    DrawReason,
+    HandsShuffled,
+    HandsSwapped,
+)
 from game.i18n import pgettext
-from game.lessons import Do, LessonError, load_all, parse, rehearse
-from scenes import routes
-from scenes.app import App
+from game.lessons import AI_NAMES, REHEARSAL_LIMIT, Do, LessonError, load_all, parse, rehearse
+from game.match import Match, MatchEvent
+from game.rules import CustomEffect
+from scenes import routes, ui
+from scenes.app import App, use_language
 from scenes.assets import asset_root
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
@@ -178,6 +189,9 @@ def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
         if step.do is Do.COLOR:
             assert step.color is not None
             _answer_prompt(app, color_name(step.color), by_mouse)
+        elif step.do is Do.SWAP:
+            assert step.seat is not None
+            _answer_prompt(app, AI_NAMES[step.seat - 1], by_mouse)
         elif step.do is Do.CHALLENGE:
             _answer_prompt(app, pgettext("button", "Challenge!"), by_mouse)
         elif app.top is not lesson or 0 not in lesson.match.waiting_on():
@@ -275,3 +289,105 @@ def test_the_scoring_lesson_says_the_points_the_engine_gives(app: App) -> None:
     assert lesson.match.is_round_over
     said = lesson.words()[1]
     assert f"{lesson.game.scores[0]} points" in said and lesson.game.scores[0] == 72
+
+
+class _Heard:
+    """Every event the match tells, kept."""
+
+    def __init__(self) -> None:
+        self.events: list[MatchEvent] = []
+
+    def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
+        self.events.extend(events)
+
+
+def _rehearsed_events(key: str) -> list[MatchEvent]:
+    """Every event of the lesson ``key`` played by its steps (as ``rehearse`` plays it)."""
+    lessons, _problems = load_all(FOLDER)
+    lesson = next(item for item in lessons if item.key == key)
+    match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
+    heard = _Heard()
+    match.add_listener(heard)
+    for step in lesson.steps:
+        for _turn in range(REHEARSAL_LIMIT):
+            if 0 in match.waiting_on() or not match.fast_forward(1):
+                break
+        action = step.action(match.game)
+        assert action is not None
+        match.submit(0, action)
+    for _turn in range(REHEARSAL_LIMIT):  # the last step's consequences
+        if 0 in match.waiting_on() or not match.fast_forward(1):
+            break
+    return heard.events
+
+
+def test_the_2023_lesson_shows_both_new_cards_at_work() -> None:
+    heard = _Heard()
+    heard.events = _rehearsed_events("6-uno2023")
+    effects = [e for e in heard.events if isinstance(e, CustomEffectApplied)]
+    assert [e.effect for e in effects] == [CustomEffect.OTHERS_DRAW_1]
+    # The sentence says Ana and Ben drew one card each: they did.
+    drawn = [
+        e.player
+        for e in heard.events
+        if isinstance(e, CardsDrawn) and e.reason is DrawReason.CUSTOM_EFFECT
+    ]
+    assert drawn == [1, 2]
+    shuffled = [e for e in heard.events if isinstance(e, HandsShuffled)]
+    assert len(shuffled) == 1 and shuffled[0].player == 0
+    # Dealt out again from the next player, as the explanation says.
+    assert shuffled[0].deals[0][0] == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
+def test_every_lesson_sentence_fits_its_panel(app: App, language: str, large: bool) -> None:
+    """Each step's sentence and explanation of every lesson, drawn on the table in its panel:
+    the panel stays on the screen and no line spills or lies over another."""
+    use_language(language)
+    ui.set_large_text(large)
+    try:
+        found: list[str] = []
+        for lesson in lessons_found()[0]:
+            scene = app.go(routes.Lesson(lesson.key))
+            _frames(app, 5)
+            assert isinstance(scene, LessonScene)
+            for index, step in enumerate(lesson.steps):
+                for explaining in (None, step if step.explanation else None):
+                    scene.index, scene.explaining = index, explaining
+                    with ui.watching_overflow() as overflow:
+                        app.draw()
+                    assert app.screen.get_rect().contains(scene.panel_rect), scene.words()
+                    found += [f"{lesson.key} {index}: {o.text!r} {o.kind.value}" for o in overflow]
+        assert not found, "\n".join(found)
+    finally:
+        use_language(i18n.ENGLISH)
+        ui.set_large_text(False)
+
+
+def test_the_switches_lesson_swaps_hands_and_stacks() -> None:
+    events = _rehearsed_events("7-switches")
+    swaps = [e for e in events if isinstance(e, HandsSwapped)]
+    assert [(e.player, e.target) for e in swaps] == [(0, 1)]
+    # "she holds five cards, you hold four": the hands the swap exchanged.
+    assert (len(swaps[0].player_hand), len(swaps[0].target_hand)) == (5, 4)
+    played = [(e.player, e.card.code) for e in events if isinstance(e, CardPlayed)]
+    assert (2, "R+2") in played and played.index((2, "R+2")) < played.index((0, "Y+2"))
+    # The stacked Draw Twos: Ana draws four, as the explanation says.
+    penalties = [
+        (e.player, len(e.cards))
+        for e in events
+        if isinstance(e, CardsDrawn) and e.reason is not DrawReason.TURN
+    ]
+    assert penalties == [(1, 4)]
+
+
+def test_a_lesson_with_a_rule_switch_that_does_not_exist_is_refused() -> None:
+    data = _data("7-switches")
+    data["rules"] = {"stacking": "sideways"}
+    with pytest.raises(LessonError, match="rules"):
+        parse("7-switches", data)
+    data["rules"] = {"no_such_switch": True}
+    with pytest.raises(LessonError, match="rules"):
+        parse("7-switches", data)
