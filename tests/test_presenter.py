@@ -34,6 +34,7 @@ from scenes.board.sprites import (
     LIFT_HOVER,
     LIFT_PLAYABLE,
     CardSprite,
+    SpritePainter,
     bubble_rect,
     bubble_size,
     deal_places,
@@ -277,3 +278,39 @@ def test_an_announce_only_event_shows_its_mark_and_sound_and_waits() -> None:
     assert mark.text == "Caught!" and wait == 0.35
     assert isinstance(presenter.sounds, Heard) and presenter.sounds.heard == [Sfx.PENALTY]
     assert presenter.play(Passed(player=0)) == 0.0 and len(presenter.marks) == 1
+
+
+class _OneFaceArt:
+    """Card art that hands out whatever face it is given, as a cache that forgot would."""
+
+    def __init__(self) -> None:
+        self.image = pygame.Surface((40, 60))
+
+    def face(self, card: Card, width: int) -> pygame.Surface:
+        return self.image
+
+    def back(self, width: int) -> pygame.Surface:
+        return self.image
+
+
+def test_a_forgotten_face_whose_id_comes_back_is_not_drawn_for_another_card() -> None:
+    """The rotation cache is keyed by the face's id: a face the art forgot and Python freed
+    leaves its id free for the next face made, which must not be drawn as the old one."""
+    art = _OneFaceArt()
+    painter = SpritePainter(art)  # type: ignore[arg-type]
+    sprite = CardSprite(Card(Color.RED, Rank.FIVE, 0), 100, 100, 40, angle=10)
+    surface = pygame.Surface((200, 200))
+    art.image.fill((200, 0, 0))
+    painter.card(surface, sprite, flying=False, lift=0, dimmed=False)
+    old_id = id(art.image)
+    art.image = pygame.Surface((1, 1))  # the red face is freed
+    fresh = pygame.Surface((40, 60))
+    for _attempt in range(1000):  # CPython soon gives the freed id to a new face
+        if id(fresh) == old_id:
+            break
+        fresh = pygame.Surface((40, 60))
+    fresh.fill((0, 0, 200))
+    art.image = fresh
+    surface.fill((0, 0, 0))
+    painter.card(surface, sprite, flying=False, lift=0, dimmed=False)
+    assert surface.get_at((100, 100))[:3] == (0, 0, 200)

@@ -61,8 +61,9 @@ def _app(speed: float = 1.0, large: bool = False, reduced: bool = False) -> App:
 
 
 def _frames(app: App, count: int) -> None:
+    """Let ``count`` frames of time pass; only the shot itself is drawn (``save``)."""
     for _ in range(count):
-        app.step(FRAME_S, [])
+        app.step(FRAME_S, [], draw=False)
 
 
 def _click(menu: Menu, label: str) -> None:
@@ -141,7 +142,7 @@ def match_win(app: App) -> None:
     rules = Rules().with_changes(target_points=SHORT_MATCH_POINTS)
     app.go(Table(ai_table(3, Level.NORMAL, 5, rules), autoplay=True))
     for _ in range(MAX_FRAMES):
-        app.step(FRAME_S, [])
+        app.step(FRAME_S, [], draw=False)
         top = app.top
         if isinstance(top, ScoringScene) and top.match is not None:
             break
@@ -222,7 +223,7 @@ def shots(
     app = _app(speed=0.0, large=large)
     app.go(Table(ai_table(3, Level.NORMAL, 5, rounds=1), autoplay=True))
     for _ in range(MAX_FRAMES):
-        app.step(FRAME_S, [])
+        app.step(FRAME_S, [], draw=False)
         if type(app.top).__name__ == "ScoringScene":
             break
     app.settings.animation_speed = 1.0

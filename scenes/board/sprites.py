@@ -327,7 +327,12 @@ class SpritePainter:
 
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        self._rotated: dict[tuple[int, int, int, int, int], pygame.Surface] = {}
+        # Keyed by the source image's id, and each entry keeps that image alive: a face the
+        # art's cache forgot could otherwise be freed and its id reused by another card's face,
+        # which would then be drawn as the forgotten card.
+        self._rotated: dict[
+            tuple[int, int, int, int, int], tuple[pygame.Surface, pygame.Surface]
+        ] = {}
 
     def card(
         self,
@@ -355,8 +360,10 @@ class SpritePainter:
             1 if dimmed else 0,
             round(scale * 40),
         )
-        rotated = self._rotated.get(key)
-        if rotated is None:
+        cached = self._rotated.get(key)
+        if cached is not None and cached[0] is image:
+            rotated = cached[1]
+        else:
             rotated = self._transformed(image, key, angle, squeeze)
         center = (round(sprite.x), round(sprite.y - lift))
         if lift > 0 or flying:
@@ -389,7 +396,7 @@ class SpritePainter:
             rotated = work
         if len(self._rotated) > ROTATION_CACHE:
             self._rotated.clear()
-        self._rotated[key] = rotated
+        self._rotated[key] = (image, rotated)
         return rotated
 
     def draw_pile(self, surface: pygame.Surface, box: Box, width: int, count: int) -> None:
