@@ -298,7 +298,7 @@ def test_a_forgotten_face_whose_id_comes_back_is_not_drawn_for_another_card() ->
     leaves its id free for the next face made, which must not be drawn as the old one."""
     art = _OneFaceArt()
     painter = SpritePainter(art)  # type: ignore[arg-type]
-    sprite = CardSprite(Card(Color.RED, Rank.FIVE, 0), 100, 100, 40, angle=10)
+    sprite = CardSprite(Card(0, Color.RED, Rank.FIVE), 100, 100, 40, angle=10)
     surface = pygame.Surface((200, 200))
     art.image.fill((200, 0, 0))
     painter.card(surface, sprite, flying=False, lift=0, dimmed=False)
