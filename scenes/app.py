@@ -320,8 +320,12 @@ class App:
 
     # ------------------------------------------------------------- the loop
 
-    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: input, update, draw. Tests call this with their own ``dt``."""
+    def step(
+        self, dt: float, events: list[pygame.event.Event] | None = None, draw: bool = True
+    ) -> None:
+        """One frame: input, update, draw. Tests call this with their own ``dt``; a caller that
+        only wants time to pass (a screenshot's run-up) passes ``draw=False``: no scene reads
+        anything back from its drawing, so the frame after is the same picture."""
         self._apply_ops()
         if not self.running:
             return
@@ -346,7 +350,8 @@ class App:
             if self.toasts[0].left <= 0:
                 self.toasts.pop(0)
         started = time.perf_counter()
-        self.draw()
+        if draw:
+            self.draw()
         if self.record_frames:
             self.frame_s.append(time.perf_counter() - started)
         self._apply_ops()
