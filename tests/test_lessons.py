@@ -129,8 +129,9 @@ def app() -> App:
 
 
 def _frames(app: App, count: int = 1) -> None:
-    for _frame in range(count):
-        app.step(FRAME, [])
+    """``count`` frames of time; only the last is drawn (the person sees that one)."""
+    for frame in range(count):
+        app.step(FRAME, [], draw=frame == count - 1)
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
