@@ -21,11 +21,14 @@ def state_problems(game: Game) -> list[str]:
     problems: list[str] = []
     if game.phase is Phase.SETUP:  # nothing is dealt before the host composes the effect
         return [] if game.legal_actions() else ["no legal action in the setup phase"]
-    seen = Counter(c.uid for c in game.draw_pile)
-    seen.update(c.uid for c in game.discard)
+    # Every card once: as many places as cards and as many different cards (a list and a set
+    # are a fifth of a Counter's cost, and this runs after every simulated action).
+    uids = [c.uid for c in game.draw_pile]
+    uids += [c.uid for c in game.discard]
     for hand in game.hands:
-        seen.update(c.uid for c in hand)
-    if len(seen) != len(game.cards) or any(count != 1 for count in seen.values()):
+        uids += [c.uid for c in hand]
+    if len(uids) != len(game.cards) or len(set(uids)) != len(uids):
+        seen = Counter(uids)
         dupes = sorted(uid for uid, count in seen.items() if count != 1)
         missing = len(game.cards) - len(seen)
         problems.append(f"cards not accounted for exactly once: {missing} missing, {dupes} twice")
