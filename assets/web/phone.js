@@ -92,7 +92,8 @@
   }
 
   // The Fair deal badge (docs/FAIRNESS.md): the first groups of the deck's commitment, the same
-  // as the table's; a tap shows all of it. At the round's end the salt and order are revealed.
+  // as the table's; a tap shows all of it. At the round's end the round result shows each deck's
+  // reveal, a line a deck, written by the game: the lines of the table's scoring screen.
   let fairOpen = false;
   function drawFair(fair) {
     const badge = $("fair");
@@ -102,11 +103,7 @@
     const value = fairOpen ? fair.commitment.match(/.{1,4}/g).join(" ") : fair.short;
     badge.textContent = t("Fair deal") + "  " + value;
     badge.onclick = () => { fairOpen = !fairOpen; drawFair(fair); };
-    if (fair.reveal) {
-      $("over-fair").textContent = t("Fair deal") + ": " + fair.reveal.map((deck) =>
-        deck.commitment.slice(0, 12) + "… = SHA-256(" + deck.salt + " ‖ "
-        + deck.order.slice(0, 5).join(",") + ",…)").join("; ");
-    }
+    if (fair.reveal) $("over-fair").textContent = fair.reveal.map((deck) => deck.text).join("\n");
   }
 
   function address() {

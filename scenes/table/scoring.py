@@ -17,14 +17,14 @@ import pygame
 
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
-from game.fairness import public, short
+from game.fairness import public
 from game.i18n import N_, _, ngettext, pgettext
 from game.match import Match
 from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.art.confetti import confetti, draw_confetti
-from scenes.assets import Weight
+from scenes.assets import Weight, scaled
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
 from scenes.ui import (
@@ -56,6 +56,8 @@ HEADER_ROOM = 300  # the hand points' header, leftward from its column's right e
 POP_S = 0.25  # the winner's total grows for this long as each card is counted in
 ROUND_COLUMN = 64  # the least width of a round's column on the winner's screen
 CONFETTI_PIECES = 140
+REVEAL_SIZE = 20  # the fair deal's reveal, a line a deck over the buttons
+REVEAL_PITCH = 26
 WINNER_ROW = (255, 214, 102, 40)  # the scorers' rows are lit
 
 
@@ -227,7 +229,13 @@ class ScoringScene(Scene):
         still = app.settings.reduced_motion
         self.count_s = 0.0 if still else app.settings.duration(CARD_COUNT_S) * cards
         self.confetti = confetti(game.seed, CONFETTI_PIECES) if self.match is not None else ()
-        self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players))
+        # The fair deal's reveal has a line a deck (docs/FAIRNESS.md): the first fits between
+        # the rows and the buttons, each reshuffle's makes the panel a line taller.
+        shown = public(game.log)
+        decks = len(shown["reveal"]) if shown is not None and "reveal" in shown else 0
+        more = scaled(REVEAL_PITCH) * max(0, decks - 1)
+        self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players) + more)
+        self.fair_shown: list[str] = []  # the reveal's lines as drawn; the tests read them
         self.rect.center = app.screen.get_rect().center
         self.menu = Menu()
         self._buttons()
@@ -356,19 +364,21 @@ class ScoringScene(Scene):
         self.menu.draw(surface)
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
-        """The round's fair-deal reveal (docs/FAIRNESS.md): each deck's commitment with the
-        salt now shown; the orders are in the saved record for tools.verify_deal."""
-        shown = public(self.table.match.game.ledger)
-        if shown is None or "reveal" not in shown:
-            return
-        parts = [
-            f"{short(d['commitment'])} = SHA-256({d['salt']} ‖ {len(d['order'])})"
-            for d in shown["reveal"]
-        ]
-        text = f"{_('Fair deal')}:  " + "  ·  ".join(parts)
-        text = ellipsize(text, 14, self.rect.width - 60)
-        at = (self.rect.centerx, self.rect.bottom - 16)
-        draw_text(surface, text, 14, at, MUTED)
+        """The round's fair-deal reveal (docs/FAIRNESS.md), a line a deck, above the buttons:
+        the move log's sentence (it matches its seal) and the salt and first cards of the order,
+        the words every phone's round result shows; the whole order is in the saved record for
+        tools.verify_deal."""
+        shown = public(self.table.match.game.log, self.table.narrator.note)
+        self.fair_shown = (
+            [d["text"] for d in shown["reveal"]] if shown and "reveal" in shown else []
+        )
+        pitch = scaled(REVEAL_PITCH)
+        bottom = self.menu.buttons[0].rect.top - 4 if self.menu.buttons else self.rect.bottom
+        for i, line in enumerate(reversed(self.fair_shown)):
+            size = fit_size(line, REVEAL_SIZE, self.rect.width - 80, Weight.REGULAR)
+            text = ellipsize(line, size, self.rect.width - 80, Weight.REGULAR)
+            at = (self.rect.centerx, bottom - pitch / 2 - i * pitch)
+            draw_text(surface, text, size, at, MUTED, Weight.REGULAR)
 
     def _counted(self) -> int:
         """Points counted so far: the cards are added one at a time."""
@@ -453,7 +463,7 @@ class ScoringScene(Scene):
         draw_text(
             surface, total_label, total_size, total_box.midright, MUTED, Weight.SEMIBOLD, "midright"
         )
-        row_h = row_height(self.rect.height, game.players)
+        row_h = row_height(panel_height(game.players), game.players)
         scorers = self._scorers()
         for row, seat in enumerate(order):
             y = self.rect.y + ROWS_TOP + row * row_h
@@ -482,7 +492,7 @@ class ScoringScene(Scene):
         top = self.rect.y + ROWS_TOP
         for label, box, size in header_fits(self.rect):
             draw_text(surface, label, size, box.midright, MUTED, Weight.SEMIBOLD, "midright")
-        row_h = row_height(self.rect.height, game.players)
+        row_h = row_height(panel_height(game.players), game.players)
         scorers = self._scorers()
         width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
