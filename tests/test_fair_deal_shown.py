@@ -47,7 +47,7 @@ from scenes.board.hud import FAIR_PAD, FAIR_PITCH, FAIR_SIZE, Hud
 from scenes.board.layout import load_layout, table_layout
 from scenes.board.presenter import Presenter
 from scenes.input import Act, Intent
-from scenes.sound import Sfx
+from scenes.sound import Sfx, SoundBoard
 from scenes.store.settings import Settings
 from scenes.table.scoring import ScoringScene
 from scenes.ui import set_large_text, text_size
@@ -89,7 +89,8 @@ def test_each_seal_comes_before_the_first_card_of_its_deck(reshuffled: Game) -> 
         # Each reshuffle: sealed as it happens, before the first card drawn from the new pile.
         for i, event in enumerate(events):
             if isinstance(event, PileReshuffled):
-                assert isinstance(events[i + 1], DeckSealed) and events[i + 1].deck > 0
+                seal = events[i + 1]
+                assert isinstance(seal, DeckSealed) and seal.deck > 0
                 assert isinstance(events[i + 2], CardsDrawn), names[i : i + 3]
     assert any(isinstance(e, DeckSealed) and e.deck > 0 for e in reshuffled.log)
 
@@ -164,7 +165,7 @@ def test_no_seat_sees_a_salt_or_an_order_before_its_round_ends() -> None:
     for _ in range(3000):
         if game.result is not None:
             break
-        secrets = {d.salt.hex() for d in game.ledger.rounds[-1]}
+        secrets: set[object] = {d.salt.hex() for d in game.ledger.rounds[-1]}
         secrets |= {d.order for d in game.ledger.rounds[-1]}
         for seat in range(game.players):
             told[seat] |= {s for e in game.log[seen:] for s in _strings(redact(e, seat))}
@@ -210,7 +211,12 @@ def test_the_seal_and_reveal_lines_speak_the_readers_language(code: str) -> None
         assert other.note(event) != english.note(event)
 
 
-class Heard:
+class Heard(SoundBoard):
+    """A sound board that plays nothing."""
+
+    def __init__(self) -> None:
+        pass
+
     def play(self, sfx: Sfx) -> None:
         pass
 
