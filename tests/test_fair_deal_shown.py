@@ -42,7 +42,7 @@ from game.record import Record
 from game.rules import Rules, TargetMode
 from scenes.app import App
 from scenes.art import CardArt
-from scenes.assets import scaled
+from scenes.assets import Weight, scaled
 from scenes.board.hud import FAIR_PAD, FAIR_PITCH, FAIR_SIZE, Hud
 from scenes.board.layout import load_layout, table_layout
 from scenes.board.presenter import Presenter
@@ -50,7 +50,7 @@ from scenes.input import Act, Intent
 from scenes.sound import Sfx, SoundBoard
 from scenes.store.settings import Settings
 from scenes.table.scoring import ScoringScene
-from scenes.ui import set_large_text, text_size
+from scenes.ui import fit_size, set_large_text, text_size
 from tests.test_fair_deal import KEY, Outlet, _played
 
 NAMES = ["Maria", "Ana", "Ben", "Dev"]
@@ -250,21 +250,30 @@ def test_the_badge_opens_to_the_whole_commitment_and_its_box_holds_its_text(larg
             table_layout(4)[0], Narrator(NAMES, 0, True), [Seat(n) for n in NAMES], Settings()
         )
         surface = pygame.Surface((1920, 1080))
+        log = hud.layout.log.rect()
         hud.draw_fair(surface, game)
         closed = hud.fair_box
         assert closed is not None and hud.fair_shown == value
-        assert hud.fair_lines(value, 10_000) == [f"Fair deal  {short(value)}"]
-        press = Intent(Act.PRESS, pos=closed.center)
-        hud.corner_click(press)
+        assert log.contains(closed)  # closed, it keeps to the log's panel
+        said = hud.fair_lines(value, closed.width - 2 * FAIR_PAD)
+        # Large text: the code goes on a line of its own rather than drawn smaller.
+        two = ["Fair deal", short(value)]
+        assert said == (two if large else [f"Fair deal  {short(value)}"])
+        hud.corner_click(Intent(Act.PRESS, pos=closed.center))
         hud.draw_fair(surface, game)
         opened = hud.fair_box
         assert opened is not None and opened.height > closed.height
         lines = hud.fair_lines(value, opened.width - 2 * FAIR_PAD)
         assert "".join(lines[1:]).replace(" ", "") == value  # all of it, in groups of four
-        assert opened.bottom == closed.bottom  # it grows upwards, over the log
-        for line in lines:  # each line fits the box, across and in its own pitch
-            width, height = text_size(line, FAIR_SIZE)
-            assert width <= opened.width - 2 * FAIR_PAD and height <= scaled(FAIR_PITCH), line
+        assert [len(line) for line in lines[1:]] == [19] * 4  # four lines of four groups
+        assert opened.bottom == closed.bottom and opened.top >= log.top  # over the log only
+        for box, shown in ((closed, said), (opened, lines)):
+            for line in shown:  # each line at the badge's size, in its box and its pitch
+                assert (
+                    fit_size(line, FAIR_SIZE, box.width - 2 * FAIR_PAD, Weight.SEMIBOLD)
+                    == FAIR_SIZE
+                )
+                assert text_size(line, FAIR_SIZE)[1] <= scaled(FAIR_PITCH), line
         assert opened.height == 2 * FAIR_PAD + len(lines) * scaled(FAIR_PITCH)
         hud.corner_click(Intent(Act.PRESS, pos=opened.center))
         hud.draw_fair(surface, game)

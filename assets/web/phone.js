@@ -100,9 +100,18 @@
     badge.hidden = !fair;
     $("over-fair").textContent = "";
     if (!fair) return;
-    const value = fairOpen ? fair.commitment.match(/.{1,4}/g).join(" ") : fair.short;
-    badge.textContent = t("Fair deal") + "  " + value;
-    badge.onclick = () => { fairOpen = !fairOpen; drawFair(fair); };
+    // Opened: four lines of four groups, as the table's badge shows it.
+    const lines = fair.commitment.match(/.{1,16}/g).map((line) => line.match(/.{1,4}/g).join(" "));
+    badge.textContent = fairOpen ? [t("Fair deal"), ...lines].join("\n")
+      : t("Fair deal") + "  " + fair.short;
+    // Opened, the side panel grows to show all of it (the hand's box gets smaller, and the
+    // hand is laid out again); the latest lines stay in sight.
+    $("side").classList.toggle("fair-open", fairOpen);
+    badge.onclick = () => {
+      fairOpen = !fairOpen;
+      drawFair(fair);
+      $("side").scrollTop = $("side").scrollHeight;
+    };
     if (fair.reveal) $("over-fair").textContent = fair.reveal.map((deck) => deck.text).join("\n");
   }
 

@@ -56,6 +56,7 @@ CANNOT_PLAY = N_("can't play")
 FAIR_SIZE = 22
 FAIR_PITCH = 28
 FAIR_PAD = 7
+FAIR_MAX_WIDTH = 480  # the opened badge may reach past the log's right edge, over the felt
 
 
 def level_label(level: Level) -> str:
@@ -438,7 +439,14 @@ class Hud:
             rect.height -= used
         draw_text(surface, _("Moves"), 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         badge = self.draw_fair(surface, game)
-        for i, line in enumerate(self.log_lines(log, size, pitch, rect.height - badge)):
+        lines = self.log_lines(log, size, pitch, rect.height - badge)
+        # Letters taller than the Latin ones (the pseudo-locale's accents on a wrapped line)
+        # space the lines further apart rather than into each other.
+        inked = ink_pitch(lines, size, Weight.REGULAR, pitch)
+        if inked > pitch:
+            pitch = inked
+            lines = self.log_lines(log, size, pitch, rect.height - badge)
+        for i, line in enumerate(lines):
             draw_text(
                 surface,
                 line,
@@ -450,38 +458,37 @@ class Hud:
             )
 
     def fair_lines(self, value: str, width: int) -> list[str]:
-        """The badge's lines: "Fair deal" and the first groups of the commitment; opened, the
-        whole value in groups of four, as many groups a line as ``width`` holds."""
+        """The badge's lines: "Fair deal" and the first groups of the commitment (on a line of
+        their own when both do not fit ``width``: Large text, a long language); opened, the
+        whole value in four lines of four groups of four."""
         label = _("Fair deal")
         if not self.fair_open:
-            return [f"{label}  {short(value)}"]
+            # A line a little too long is drawn a little smaller (fit_size) rather than on two.
+            line = f"{label}  {short(value)}"
+            fits = text_width(line, FAIR_SIZE - 2, Weight.SEMIBOLD) <= width
+            return [line] if fits else [label, short(value)]
         groups = short(value, len(value) // 4).split()
-        lines = [label]
-        for group in groups:
-            longer = f"{lines[-1]} {group}" if len(lines) > 1 else group
-            if len(lines) > 1 and text_width(longer, FAIR_SIZE, Weight.SEMIBOLD) <= width:
-                lines[-1] = longer
-            else:
-                lines.append(group)
-        return lines
+        return [label, *(" ".join(groups[i : i + 4]) for i in range(0, len(groups), 4))]
 
-    def fair_rect(self, lines: int) -> pygame.Rect:
+    def fair_rect(self, lines: int, width: int) -> pygame.Rect:
         box = self.layout.log.rect()
         height = FAIR_PAD * 2 + scaled(FAIR_PITCH) * lines
-        return pygame.Rect(box.x + 8, box.bottom - height - 8, box.width - 16, height)
+        return pygame.Rect(box.x + 8, box.bottom - height - 8, width, height)
 
     def draw_fair(self, surface: pygame.Surface, game: Game) -> int:
         """The Fair deal badge at the foot of the log (docs/FAIRNESS.md): the first groups of
         the commitment of the deck in play (from the game's seal events), or all of it once
-        clicked; the height it takes."""
+        clicked, a little wider than the log where Large text needs it; the height it takes."""
         shown = public(game.log)
         self.fair_shown = None if shown is None else shown["commitment"]
         self.fair_box = None
         if shown is None:
             return 0
-        width = self.layout.log.rect().width - 16 - 2 * FAIR_PAD
-        lines = self.fair_lines(shown["commitment"], width)
-        rect = self.fair_rect(len(lines))
+        inner = self.layout.log.rect().width - 16 - 2 * FAIR_PAD
+        lines = self.fair_lines(shown["commitment"], inner)
+        widest = max(text_width(line, FAIR_SIZE, Weight.SEMIBOLD) for line in lines)
+        width = min(max(inner, widest), FAIR_MAX_WIDTH)
+        rect = self.fair_rect(len(lines), width + 2 * FAIR_PAD)
         surface.blit(panel(rect.size, 10, (8, 40, 28, 235), (*GOLD, 190), 2), rect)
         pitch = scaled(FAIR_PITCH)
         for i, line in enumerate(lines):

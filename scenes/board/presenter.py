@@ -169,7 +169,7 @@ class Presenter:
         self.tweens.update(dt)
         while self.queue and self.clock >= self.wait_until:
             event, line = self.queue.popleft()
-            self._tell(event, line)
+            _tell(self, event, line)
             if event is not None:
                 wait = self.play(event)
                 self.wait_until = self.clock + self.settings.duration(wait)
@@ -182,7 +182,7 @@ class Presenter:
         """Finish every queued event and tween now (speed 0, or skipping ahead)."""
         while self.queue:
             event, line = self.queue.popleft()
-            self._tell(event, line)
+            _tell(self, event, line)
             if event is not None:
                 self.play(event)
             self.tweens.finish_all()
@@ -192,15 +192,6 @@ class Presenter:
         # them while a table only settles (autoplay at speed 0 piled "Out!" on "Out!").
         self.marks = [m for m in self.marks if self.clock < m.born + m.duration_s]
         self.moments = [m for m in self.moments if not m.over(self.clock)]
-
-    def _tell(self, event: Step | None, line: str) -> None:
-        """A batch's line goes to the move log and the status line; a fair deal's seal or
-        reveal (``Narrator.parts``) to the log only: the action's line stays on the status."""
-        if not line:
-            return
-        self.log.append(line)
-        if not isinstance(event, DeckSealed | DeckRevealed):
-            self.status, self.said = line, None
 
     # ------------------------------------------------------------- geometry
 
@@ -700,3 +691,13 @@ def _rehome(presenter: Presenter, hands: dict[int, Sequence[Card | None]]) -> fl
         presenter.refan(seat, FLIGHT_S)
     presenter.sounds.play(Sfx.SHUFFLE)
     return FLIGHT_S + 0.2
+
+
+def _tell(presenter: Presenter, event: Step | None, line: str) -> None:
+    """A batch's line goes to the move log and the status line; a fair deal's seal or reveal
+    (``Narrator.parts``) to the log only: the action's line stays on the status."""
+    if not line:
+        return
+    presenter.log.append(line)
+    if not isinstance(event, DeckSealed | DeckRevealed):
+        presenter.status, presenter.said = line, None

@@ -37,9 +37,11 @@ from scenes.ui import (
     draw_text,
     ellipsize,
     fit_size,
+    ink_pitch,
     panel,
     render,
     text_size,
+    text_width,
 )
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
@@ -229,16 +231,34 @@ class ScoringScene(Scene):
         still = app.settings.reduced_motion
         self.count_s = 0.0 if still else app.settings.duration(CARD_COUNT_S) * cards
         self.confetti = confetti(game.seed, CONFETTI_PIECES) if self.match is not None else ()
-        # The fair deal's reveal has a line a deck (docs/FAIRNESS.md): the first fits between
-        # the rows and the buttons, each reshuffle's makes the panel a line taller.
-        shown = public(game.log)
-        decks = len(shown["reveal"]) if shown is not None and "reveal" in shown else 0
-        more = scaled(REVEAL_PITCH) * max(0, decks - 1)
-        self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players) + more)
-        self.fair_shown: list[str] = []  # the reveal's lines as drawn; the tests read them
-        self.rect.center = app.screen.get_rect().center
+        self.fair_shown: list[str] = []  # each deck's reveal, as the phones get it; tests read it
+        self.fair_lines: list[str] = []  # the lines they are drawn on
+        self.fair_pitch = 0
+        self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players))
+        self._fit_reveal()
         self.menu = Menu()
         self._buttons()
+
+    def _fit_reveal(self) -> None:
+        """The round's fair-deal reveal in the language of the moment (docs/FAIRNESS.md), and
+        the panel sized for it: a line a deck between the rows and the buttons, or its sentence
+        and its formula on two lines where one does not hold both (Large text, a long language).
+        The rows keep their place; the panel and its buttons grow downwards."""
+        game = self.table.match.game
+        shown = public(game.log, self.table.narrator.note)
+        self.fair_shown = (
+            [d["text"] for d in shown["reveal"]] if shown and "reveal" in shown else []
+        )
+        width = self.rect.width - 80
+        self.fair_lines = []
+        for text in self.fair_shown:
+            fits = text_width(text, REVEAL_SIZE, Weight.REGULAR) <= width
+            self.fair_lines += [text] if fits else text.rsplit("  ", 1)
+        nominal = scaled(REVEAL_PITCH)
+        self.fair_pitch = ink_pitch(self.fair_lines, REVEAL_SIZE, Weight.REGULAR, nominal)
+        height = panel_height(game.players) + self.fair_pitch * len(self.fair_lines)
+        self.rect = pygame.Rect(0, 0, self.rect.width, height)
+        self.rect.center = self.app.screen.get_rect().center
 
     def _buttons(self) -> None:
         y = self.rect.bottom - 100
@@ -268,6 +288,7 @@ class ScoringScene(Scene):
         """The language changed: the buttons are made again in it (the rest is written as it
         is drawn)."""
         focus = self.menu.focus
+        self._fit_reveal()
         self._buttons()
         self.menu.focus = focus
 
@@ -364,19 +385,16 @@ class ScoringScene(Scene):
         self.menu.draw(surface)
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
-        """The round's fair-deal reveal (docs/FAIRNESS.md), a line a deck, above the buttons:
-        the move log's sentence (it matches its seal) and the salt and first cards of the order,
-        the words every phone's round result shows; the whole order is in the saved record for
+        """The round's fair-deal reveal (``_fit_reveal``) over the buttons: the move log's
+        sentence (it matches its seal) and the salt and first cards of each deck's order, the
+        words every phone's round result shows; the whole order is in the saved record for
         tools.verify_deal."""
-        shown = public(self.table.match.game.log, self.table.narrator.note)
-        self.fair_shown = (
-            [d["text"] for d in shown["reveal"]] if shown and "reveal" in shown else []
-        )
-        pitch = scaled(REVEAL_PITCH)
-        bottom = self.menu.buttons[0].rect.top - 4 if self.menu.buttons else self.rect.bottom
-        for i, line in enumerate(reversed(self.fair_shown)):
-            size = fit_size(line, REVEAL_SIZE, self.rect.width - 80, Weight.REGULAR)
-            text = ellipsize(line, size, self.rect.width - 80, Weight.REGULAR)
+        pitch = self.fair_pitch
+        bottom = self.menu.buttons[0].rect.top - 8 if self.menu.buttons else self.rect.bottom
+        width = self.rect.width - 80
+        for i, line in enumerate(reversed(self.fair_lines)):
+            size = fit_size(line, REVEAL_SIZE, width, Weight.REGULAR)
+            text = ellipsize(line, size, width, Weight.REGULAR)
             at = (self.rect.centerx, bottom - pitch / 2 - i * pitch)
             draw_text(surface, text, size, at, MUTED, Weight.REGULAR)
 
