@@ -76,7 +76,9 @@ Events (game.events): RoundStarted, CardsDealt, FirstCardTurned, FirstCardReturn
 ColorChosen, CardsDrawn, PileReshuffled, Passed, Skipped, DirectionChanged, PenaltyPending,
 UnoCalled, UnoCaught, Challenged, CardReturned, HandsShuffled, HandsSwapped, HandsPassed,
 CardsDiscarded, CustomEffectChosen, CustomEffectApplied, HouseRuleMade, RaceStarted,
-RaceFinished, RaceLost, WentOut, RoundEnded, MatchEnded.
+RaceFinished, RaceLost, WentOut, RoundEnded, MatchEnded; and the fair deal's (game.fairness):
+DeckSealed before the first card of each deck is dealt or drawn, DeckRevealed for each deck
+after RoundEnded.
 """
 
 from __future__ import annotations
@@ -387,7 +389,7 @@ class Game:
         order.reverse()  # the first card of the order is the top of the pile
         self.draw_pile = order
         if ev is not None:
-            self.ledger.commit(self.round, order)  # before the first card leaves the deck
+            ev.append(self.ledger.seal(self.round, order))  # before the first card leaves it
         deals: list[tuple[int, Card | None]] = []
         for i in range(self.rules.hand_size * n):
             seat = (self.dealer + 1 + i) % n
@@ -1170,8 +1172,10 @@ class Game:
                 self.discard = [top]
                 shuffle(self.rng, pile)
                 if ev is not None:
-                    self.ledger.commit(self.round, pile)
                     ev.append(PileReshuffled(len(pile)))
+                    sealed = self.ledger.reseal(self.round, pile)  # before its first card
+                    if sealed is not None:
+                        ev.append(sealed)
             got.append(pile.pop())
             if ev is not None:
                 self.ledger.take(got[-1:])
@@ -1313,8 +1317,8 @@ class Game:
         order = tuple(self.finished) if self.rules.play_until_one_left else ()
         self.result = (winner, points)
         if ev is not None:
-            self.ledger.reveal_round(self.round)
             ev.append(RoundEnded(winner, points, tuple(hands), tuple(self.scores), blocked, order))
+            ev.extend(self.ledger.reveal_round(self.round))
         if self.rules.next_dealer is NextDealer.WINNER:
             self.dealer = winner
         else:

@@ -86,6 +86,31 @@ class PileReshuffled:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckSealed:
+    """A new draw pile's order was committed before its first card left it (game.fairness):
+    ``commitment`` is SHA-256(salt || order) in hex. ``deck`` 0 is the round's deal, 1, 2...
+    its reshuffles. Public: it names no card."""
+
+    round: int
+    deck: int
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRevealed:
+    """At the round's end, a deck's salt (hex) and order (card codes, top first) are shown.
+    ``matches``: they hash to ``commitment`` and every card dealt, turned and drawn from the
+    deck came off its top in that order (game.fairness.Deck.problem found nothing)."""
+
+    round: int
+    deck: int
+    commitment: str
+    salt: str
+    order: tuple[str, ...]
+    matches: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Passed:
     """The player ended the turn without playing (kept the drawn card, or could not draw)."""
 
@@ -259,6 +284,8 @@ Event = (
     | ColorChosen
     | CardsDrawn
     | PileReshuffled
+    | DeckSealed
+    | DeckRevealed
     | Passed
     | Skipped
     | DirectionChanged

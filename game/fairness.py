@@ -15,15 +15,22 @@ for players and for anyone who writes their own checker (tools/verify_deal.py is
 
 The salts come from a match key (``Game.salt_key``): 16 bytes from ``game.match.ENTROPY`` for a
 real match, kept in the saved record so a replay makes the same commitments.
+
+The ledger keeps what the record needs; what the table, the move log and the phones show comes
+from the events the engine makes of it (``DeckSealed`` when a deck is committed, before its first
+card is dealt or drawn; ``DeckRevealed`` for each deck when the round ends): ``public`` reads
+them from the game's log.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.cards import Card
+from game.events import DeckRevealed, DeckSealed, Event
 
 SALT_BYTES = 16
 
@@ -69,6 +76,20 @@ class Deck:
             data["order"] = list(self.order)
         return data
 
+    def problem(self) -> str:
+        """What does not hold ("" when all does): the salt and order hash to the commitment,
+        and every step took the top card of the pile the order and the earlier steps leave."""
+        if commitment(self.salt, self.order) != self.commitment:
+            return "the salt and order do not hash to the commitment"
+        pile = list(self.order)  # top card first
+        for number, step in enumerate(self.steps, start=1):
+            if step[0] == "take":
+                if not pile or pile.pop(0) != step[1]:
+                    return f"card {number} taken was not the top card"
+            else:
+                pile.insert(step[2], step[1])
+        return ""
+
 
 @dataclass
 class Ledger:
@@ -78,16 +99,26 @@ class Ledger:
     rounds: list[list[Deck]] = field(default_factory=list)
     revealed: int = 0  # rounds whose salt and order may be shown
 
-    def commit(self, round_no: int, pile_top_last: list[Card]) -> Deck:
-        """Commit a new draw pile (the engine keeps its top card at the end of the list)."""
+    def seal(self, round_no: int, pile_top_last: list[Card]) -> DeckSealed:
+        """Commit a round's deal (the engine keeps the pile's top card at the end of the list)."""
         while len(self.rounds) < round_no:
             self.rounds.append([])
+        return self._commit(round_no, pile_top_last)
+
+    def reseal(self, round_no: int, pile_top_last: list[Card]) -> DeckSealed | None:
+        """Commit a reshuffled draw pile; None in a round whose deal was not committed (a game
+        set up in the middle of a hand: a lesson, a test, the Expert's sampled positions)."""
+        if len(self.rounds) != round_no or not self.rounds[-1]:
+            return None
+        return self._commit(round_no, pile_top_last)
+
+    def _commit(self, round_no: int, pile_top_last: list[Card]) -> DeckSealed:
         decks = self.rounds[round_no - 1]
         order = tuple(c.code for c in reversed(pile_top_last))
         salt = derive_salt(self.key, round_no, len(decks))
         deck = Deck(order, salt, commitment(salt, order))
         decks.append(deck)
-        return deck
+        return DeckSealed(round_no, len(decks) - 1, deck.commitment)
 
     def current(self) -> Deck | None:
         return self.rounds[-1][-1] if self.rounds and self.rounds[-1] else None
@@ -102,8 +133,17 @@ class Ledger:
         if deck is not None:
             deck.steps.append(["return", card.code, depth])
 
-    def reveal_round(self, round_no: int) -> None:
+    def reveal_round(self, round_no: int) -> list[DeckRevealed]:
+        """The round has ended: its decks may be shown; one event per deck, the deal first."""
         self.revealed = max(self.revealed, round_no)
+        if len(self.rounds) < round_no:
+            return []
+        return [
+            DeckRevealed(
+                round_no, number, d.commitment, d.salt.hex(), d.order, matches=not d.problem()
+            )
+            for number, d in enumerate(self.rounds[round_no - 1])
+        ]
 
     def to_data(self) -> list[dict[str, Any]]:
         """What the saved record keeps: every round's commitments, and reveals of ended rounds."""
@@ -116,16 +156,42 @@ class Ledger:
         ]
 
 
-def public(ledger: Ledger) -> dict[str, Any] | None:
-    """What the table and every phone show: the current deck's commitment, and once the round
-    has ended, the salt and order of each of its decks (None before the first deal)."""
-    deck = ledger.current()
-    if deck is None:
+def formula(salt: str, order: Sequence[str], shown: int = 5) -> str:
+    """The reveal in symbols, the same in every language: "SHA-256(salt ‖ R5,G8,W+4,…)"."""
+    more = ",…" if len(order) > shown else ""
+    return f"SHA-256({salt} ‖ {','.join(order[:shown])}{more})"
+
+
+def public(
+    log: Sequence[Event], say: Callable[[Event], str] | None = None
+) -> dict[str, Any] | None:
+    """What the table and every phone show, read from the events of the game's log: the
+    commitment of the deck now in play, and once its round has ended, each of the round's decks
+    revealed (None before the first deal, and in a game set up mid-hand). ``say`` (a narrator's
+    ``note``) gives a reveal's sentence in the reader's language: each revealed deck's ``text``
+    is that sentence and the formula, the line the scoring screen and the phones show."""
+    sealed: DeckSealed | None = None
+    revealed: list[DeckRevealed] = []
+    for event in reversed(log):
+        if isinstance(event, DeckRevealed):
+            revealed.append(event)
+        elif isinstance(event, DeckSealed):
+            sealed = event
+            break
+    if sealed is None:
         return None
-    shown: dict[str, Any] = {"commitment": deck.commitment, "short": short(deck.commitment)}
-    if ledger.revealed >= len(ledger.rounds):
+    shown: dict[str, Any] = {"commitment": sealed.commitment, "short": short(sealed.commitment)}
+    if revealed:
         shown["reveal"] = [
-            {"commitment": d.commitment, "salt": d.salt.hex(), "order": list(d.order)}
-            for d in ledger.rounds[-1]
+            {
+                "commitment": d.commitment,
+                "salt": d.salt,
+                "order": list(d.order),
+                "matches": d.matches,
+                "text": "  ".join(
+                    part for part in ((say(d) if say else ""), formula(d.salt, d.order)) if part
+                ),
+            }
+            for d in reversed(revealed)
         ]
     return shown

@@ -23,6 +23,8 @@ from game.events import (
     ColorChosen,
     CustomEffectApplied,
     CustomEffectChosen,
+    DeckRevealed,
+    DeckSealed,
     DirectionChanged,
     DrawReason,
     Event,
@@ -47,6 +49,7 @@ from game.events import (
     WentOut,
     redact,
 )
+from game.fairness import short
 from game.i18n import Tongue, active
 from game.match import MatchSetup, SeatKind
 from game.narrate_words import (
@@ -81,9 +84,12 @@ from game.narrate_words import (
     RACE_LOST,
     RESHUFFLED,
     RETURNED_TO_DECK,
+    REVEALED,
+    REVEALED_WRONG,
     ROUND,
     ROUND_BLOCKED,
     ROUND_WON,
+    SEALED,
     SHUFFLE_HANDS,
     SKIPPED,
     SWAP_HANDS,
@@ -189,6 +195,35 @@ class Narrator:
         t = self._t()
         return t.gettext(LINE).format(first=head, rest=listed(rest, t))
 
+    def note(self, event: Event) -> str:
+        """The move log's own line for a seal or a reveal of the fair deal ("" for any other
+        event: those are clauses of their action's line)."""
+        match event:
+            case DeckSealed(commitment=value):
+                return self._t().gettext(SEALED).format(code=short(value))
+            case DeckRevealed(commitment=value, matches=matches):
+                said = REVEALED if matches else REVEALED_WRONG
+                return self._t().gettext(said).format(code=short(value))
+        return ""
+
+    def lines(self, events: Sequence[Event]) -> list[str]:
+        """The move log's lines of one action: its line, then one for each seal or reveal."""
+        told = [self.line(events), *(self.note(e) for e in events)]
+        return [line for line in told if line]
+
+    def parts(self, events: Sequence[Event]) -> list[tuple[list[Event], str]]:
+        """One action's events cut for the table's presenter: the action's line goes with the
+        events before the first seal or reveal; each seal or reveal starts a part with its own
+        line, so the log tells it when it happens (a seal before the first card leaves)."""
+        cut: list[tuple[list[Event], str]] = [([], self.line(events))]
+        for event in events:
+            note = self.note(event)
+            if note:
+                cut.append(([event], note))
+            else:
+                cut[-1][0].append(event)
+        return [(part, line) for part, line in cut if part or line]
+
     # ------------------------------------------------------------------ sentences
 
     def _say(self, say: Say, seat: int, first: bool, target: int = -1, **fields: object) -> str:
@@ -221,8 +256,8 @@ class Narrator:
         match event:
             case RoundStarted(round=number, dealer=dealer):
                 return self._say(ROUND, dealer, first, number=number)
-            case CardsDealt():
-                return ""
+            case CardsDealt() | DeckSealed() | DeckRevealed():
+                return ""  # the seals and reveals have lines of their own (``note``)
             case FirstCardTurned(card=card):
                 return self._plain(FIRST_CARD, first, card=self.card(card))
             case FirstCardReturned(card=card):
@@ -332,8 +367,7 @@ class Narrator:
 
 def past_lines(game: Game, narrator: Narrator) -> list[str]:
     """The move log of a continued match: its record replayed, one line per action."""
-    lines = (narrator.line(events) for events in replayed(game))
-    return [line for line in lines if line]
+    return [line for events in replayed(game) for line in narrator.lines(events)]
 
 
 def table_narrator(setup: MatchSetup, rules: Rules) -> Narrator:

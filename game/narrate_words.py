@@ -94,6 +94,16 @@ RESHUFFLED = Impersonal(
     N_("The discards are shuffled into a new draw pile"),
     N_("the discards are shuffled into a new draw pile"),
 )
+# TRANSLATORS: a move log line of its own (docs/FAIRNESS.md): the order of the draw pile was
+# fixed before its first card was dealt or drawn; {code} is the start of its fingerprint
+# (SHA-256), groups of four hex characters such as "3f9a 12c0 5fd2".
+SEALED = N_("Deck sealed: {code}")
+# TRANSLATORS: a move log line at the end of a round (docs/FAIRNESS.md): the deck sealed with
+# the fingerprint {code} is shown, and it hashes to that fingerprint.
+REVEALED = N_("Deck revealed: it matches its seal {code}")
+# TRANSLATORS: as "Deck revealed: it matches its seal {code}", but the check failed: the deck
+# shown does not hash to its fingerprint, or the cards did not come off it in order.
+REVEALED_WRONG = N_("Deck revealed: it does not match its seal {code}!")
 PASS = Say(N_("{name} passes"), N_("You pass"), N_("you pass"))
 SKIPPED = Say(N_("{name} is skipped"), N_("You are skipped"), N_("you are skipped"))
 CLOCKWISE = Impersonal(N_("Play goes clockwise"), N_("play goes clockwise"))

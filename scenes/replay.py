@@ -122,7 +122,8 @@ class ReplayScene(Scene):
             return
         events = self.game.apply(self.actions[self.index])
         self.index += 1
-        self.presenter.push(events, self.narrator.line(events))
+        for part, line in self.narrator.parts(events):
+            self.presenter.push(part, line)
 
     def back(self) -> None:
         if self.index == 0:

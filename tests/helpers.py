@@ -10,8 +10,15 @@ from typing import Any
 
 from game.cards import Card
 from game.engine import Game
+from game.events import DeckRevealed, DeckSealed, Event
 from game.phones.protocol import Inbound
 from game.rules import Rules
+
+
+def rules_events(events: Iterable[Event]) -> list[Event]:
+    """The events of the rules: without the fair deal's seals and reveals (game.fairness),
+    which tests/test_fair_deal.py checks, so a rules test lists only what the rules did."""
+    return [e for e in events if not isinstance(e, DeckSealed | DeckRevealed)]
 
 
 def deal_order(

@@ -118,6 +118,7 @@ def test_a_changed_salt_fails(record: dict[str, Any]) -> None:
     deck = data["fairness"][0]["decks"][0]
     deck["salt"] = ("0" if deck["salt"][0] != "0" else "1") + deck["salt"][1:]
     _fails(data, "round 1, the deal: the revealed salt and order hash to")
+    _fails(data, "the salt is not the one the record's key makes: the salt (or the key) was")
 
 
 def test_a_reordered_reshuffle_fails(record: dict[str, Any]) -> None:
@@ -129,6 +130,25 @@ def test_a_reordered_reshuffle_fails(record: dict[str, Any]) -> None:
     j = next(i for i in range(1, len(order)) if order[i] != order[0])
     order[0], order[j] = order[j], order[0]
     _fails(data, f"round {round_no}, reshuffle 1: the revealed salt and order hash to")
+    _fails(data, "the salt is the one the record's key makes, so the order was changed")
+
+
+def test_decks_put_in_another_order_fail(record: dict[str, Any]) -> None:
+    """A reshuffle moved before the deal (each deck whole, so each hashes to its commitment):
+    each salt is the one of another place."""
+    data = copy.deepcopy(record)
+    entry = next(r for r in data["fairness"] if len(r["decks"]) > 1 and "salt" in r["decks"][1])
+    entry["decks"][0], entry["decks"][1] = entry["decks"][1], entry["decks"][0]
+    where = f"round {entry['round']}, the deal"
+    _fails(data, f"{where}: its salt is the one of reshuffle 1: the decks were reordered")
+
+
+def test_without_a_key_a_failing_deck_names_the_salt_or_the_order(record: dict[str, Any]) -> None:
+    data = copy.deepcopy(record)
+    del data["salt_key"]
+    data["fairness"][0]["decks"][0]["salt"] = "00" * 16
+    _fails(data, "round 1, the deal: the revealed salt and order hash to")
+    _fails(data, "(the salt or the order was changed)")
 
 
 def test_the_tool_runs_alone_and_says_what_it_checked(

@@ -23,6 +23,7 @@ import pytest
 from game.actions import Accept, Challenge, ChooseColor, Draw, Pass, Play
 from game.cards import Color, deck
 from game.engine import Game, Phase
+from game.fairness import public
 from game.match import Match, Seat, SeatKind
 from game.phones.hub import PhoneHub
 from game.rules import Rules
@@ -348,6 +349,14 @@ def test_the_round_end_is_one_table_and_the_match_end_replaces_it(
         rows = [r.split("\t") for r in page.locator("#over-rows tr").all_inner_texts()]
         none = "\u2013"  # an en dash: the winner has no cards left
         assert rows == [["Maria (you)", none, "+3", "3"], ["Ana", "3", "0", "0"]]
+        # The fair deal: the round's reveal in the lines the scoring screen draws, and the
+        # badge with the commitment the table's badge shows (tests/test_fair_deal_shown.py).
+        fair = public(match.game.log, hub.narrators[0].note)
+        assert fair is not None and fair["reveal"]
+        shown = page.locator("#over-fair").text_content() or ""
+        assert shown.split("\n") == [deck["text"] for deck in fair["reveal"]]
+        assert shown.startswith("Deck revealed: it matches its seal ")
+        assert page.locator("#fair").text_content() == f"Fair deal  {fair['short']}"
         assert low_contrast(page) == []
         if shots is not None:
             page.screenshot(path=str(shots / "round-end-360.png"))

@@ -38,7 +38,7 @@ from game.rules import (
     RulesError,
     TargetMode,
 )
-from tests.helpers import codes, count_cards, hand_codes, new_game
+from tests.helpers import codes, count_cards, hand_codes, new_game, rules_events
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 PLAY, DRAWN, COLOR, PENALTY = Phase.PLAY, Phase.DRAWN, Phase.COLOR, Phase.PENALTY
@@ -60,7 +60,7 @@ def norm(value: Any) -> Any:
 
 
 def evs(events: list[Any]) -> list[Any]:
-    return [norm(e) for e in events]
+    return [norm(e) for e in rules_events(events)]
 
 
 def legal(game: Game) -> list[Any]:
@@ -707,9 +707,10 @@ HANDS3 = [["R1", "G1", "B1"], ["R2", "G2", "B2"], ["R3", "G3", "B3"]]
 
 def first_events(game: Game) -> list[Any]:
     """The events of the deal after RoundStarted and CardsDealt."""
-    assert norm(game.log[0]) == ("RoundStarted", 1, 2)
-    assert norm(game.log[1])[0] == "CardsDealt"
-    return evs(game.log[2:])
+    log = rules_events(game.log)
+    assert norm(log[0]) == ("RoundStarted", 1, 2)
+    assert norm(log[1])[0] == "CardsDealt"
+    return evs(log[2:])
 
 
 def test_first_card_wild_draw_four_goes_back_classic() -> None:

@@ -31,7 +31,7 @@ from game.cards import Card, Color, DeckKind
 from game.engine import Game, IllegalAction, Phase, shuffle
 from game.events import DrawReason
 from game.rules import CustomEffect, Rules
-from tests.helpers import codes, hand_codes, new_game
+from tests.helpers import codes, hand_codes, new_game, rules_events
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 UNO2023 = Rules(deck=DeckKind.UNO2023)
@@ -58,7 +58,7 @@ def norm(value: Any) -> Any:
 def act(game: Game, action: Action) -> list[Any]:
     """Apply a legal action (it must be listed by legal_actions) and return normalized events."""
     assert action in game.legal_actions(), f"{action} should be legal"
-    return [norm(e) for e in game.apply(action)]
+    return [norm(e) for e in rules_events(game.apply(action))]
 
 
 def card(game: Game, seat: int, code: str) -> Card:

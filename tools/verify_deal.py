@@ -4,7 +4,9 @@
 
 For every revealed deck of the record's ``fairness`` list it checks that SHA-256(salt ||
 encoding(order)) is the commitment, and that every card taken off the deck (dealt, turned,
-drawn) came off its top in the revealed order.
+drawn) came off its top in the revealed order. When the record holds the match's salt key, each
+salt must also be the one the key makes for its deck's place, so a failing deck is told as a
+changed salt, a changed order, or decks put in another order.
 The scheme and the encoding are in docs/FAIRNESS.md. This file deliberately does not import the
 game: a player can read it whole, or write their own from the document.
 """
@@ -30,12 +32,36 @@ def commitment(salt: bytes, order: Sequence[str]) -> str:
     return hashlib.sha256(salt + encoding(order)).hexdigest()
 
 
+def _deck(deck_no: int) -> str:
+    return "the deal" if deck_no == 0 else f"reshuffle {deck_no}"
+
+
 def _where(round_no: int, deck_no: int) -> str:
-    return f"round {round_no}, " + ("the deal" if deck_no == 0 else f"reshuffle {deck_no}")
+    return f"round {round_no}, {_deck(deck_no)}"
 
 
-def check_deck(round_no: int, deck_no: int, deck: dict[str, Any]) -> int:
-    """Check one revealed deck; the number of cards checked; raises Mismatch."""
+def derived_salt(key: bytes, round_no: int, deck_no: int) -> str:
+    """The salt the game makes for a deck from the match's key (docs/FAIRNESS.md, "Salt"):
+    not needed to check a deck, only to say which part of a failing one was changed."""
+    return hashlib.sha256(key + f"|{round_no}|{deck_no}".encode()).digest()[:16].hex()
+
+
+def _salt_problem(round_no: int, deck_no: int, salt: str, key: bytes, decks: int) -> str:
+    """ "" when the deck's salt is the one the record's key makes for its place; else which
+    place's it is (the decks were reordered), or that it is none's (changed)."""
+    if salt == derived_salt(key, round_no, deck_no):
+        return ""
+    for other in range(decks):
+        if salt == derived_salt(key, round_no, other):
+            return f"its salt is the one of {_deck(other)}: the decks were reordered"
+    return "the salt is not the one the record's key makes: the salt (or the key) was changed"
+
+
+def check_deck(
+    round_no: int, deck_no: int, deck: dict[str, Any], key: bytes | None = None, decks: int = 1
+) -> int:
+    """Check one revealed deck; the number of cards checked; raises Mismatch. ``key`` (the
+    record's salt key) and ``decks`` (how many the round has) only name what was changed."""
     where = _where(round_no, deck_no)
     try:
         salt = bytes.fromhex(deck["salt"])
@@ -47,11 +73,17 @@ def check_deck(round_no: int, deck_no: int, deck: dict[str, Any]) -> int:
     if len(salt) != 16:
         raise Mismatch(f"{where}: the salt has {len(salt)} bytes, not 16")
     found = commitment(salt, order)
+    salt_problem = "" if key is None else _salt_problem(round_no, deck_no, salt.hex(), key, decks)
     if found != committed:
+        changed = salt_problem or "the salt or the order was changed"
+        if key is not None and not salt_problem:
+            changed = "the salt is the one the record's key makes, so the order was changed"
         raise Mismatch(
             f"{where}: the revealed salt and order hash to {found[:16]}..., "
-            f"not to the commitment {committed[:16]}... (the salt or the order was changed)"
+            f"not to the commitment {committed[:16]}... ({changed})"
         )
+    if salt_problem:
+        raise Mismatch(f"{where}: {salt_problem}")
     pile = list(order)  # top card first
     for number, step in enumerate(steps, start=1):
         if not isinstance(step, list) or not step:
@@ -79,6 +111,7 @@ def verify(data: Any) -> list[str]:
     if not isinstance(data, dict) or not isinstance(data.get("fairness"), list):
         raise Mismatch("the record has no fair-deal section (saved by an older version?)")
     lines: list[str] = []
+    key = _key(data.get("salt_key"))
     for entry in data["fairness"]:
         round_no = entry.get("round") if isinstance(entry, dict) else None
         decks = entry.get("decks") if isinstance(entry, dict) else None
@@ -91,12 +124,20 @@ def verify(data: Any) -> list[str]:
             if "salt" not in deck:
                 lines.append(f"{where}: committed {deck.get('commitment')}, not revealed yet")
                 continue
-            taken = check_deck(round_no, deck_no, deck)
+            taken = check_deck(round_no, deck_no, deck, key, len(decks))
             lines.append(
                 f"{where}: commitment {deck['commitment']} matches the revealed salt and "
                 f"{len(deck['order'])}-card order; {taken} steps came off it in order"
             )
     return lines
+
+
+def _key(value: object) -> bytes | None:
+    """The record's salt key, when it has a readable one."""
+    try:
+        return bytes.fromhex(value) if isinstance(value, str) and value else None
+    except ValueError:
+        return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

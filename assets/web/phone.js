@@ -92,21 +92,27 @@
   }
 
   // The Fair deal badge (docs/FAIRNESS.md): the first groups of the deck's commitment, the same
-  // as the table's; a tap shows all of it. At the round's end the salt and order are revealed.
+  // as the table's; a tap shows all of it. At the round's end the round result shows each deck's
+  // reveal, a line a deck, written by the game: the lines of the table's scoring screen.
   let fairOpen = false;
   function drawFair(fair) {
     const badge = $("fair");
     badge.hidden = !fair;
     $("over-fair").textContent = "";
     if (!fair) return;
-    const value = fairOpen ? fair.commitment.match(/.{1,4}/g).join(" ") : fair.short;
-    badge.textContent = t("Fair deal") + "  " + value;
-    badge.onclick = () => { fairOpen = !fairOpen; drawFair(fair); };
-    if (fair.reveal) {
-      $("over-fair").textContent = t("Fair deal") + ": " + fair.reveal.map((deck) =>
-        deck.commitment.slice(0, 12) + "… = SHA-256(" + deck.salt + " ‖ "
-        + deck.order.slice(0, 5).join(",") + ",…)").join("; ");
-    }
+    // Opened: four lines of four groups, as the table's badge shows it.
+    const lines = fair.commitment.match(/.{1,16}/g).map((line) => line.match(/.{1,4}/g).join(" "));
+    badge.textContent = fairOpen ? [t("Fair deal"), ...lines].join("\n")
+      : t("Fair deal") + "  " + fair.short;
+    // Opened, the side panel grows to show all of it (the hand's box gets smaller, and the
+    // hand is laid out again); the latest lines stay in sight.
+    $("side").classList.toggle("fair-open", fairOpen);
+    badge.onclick = () => {
+      fairOpen = !fairOpen;
+      drawFair(fair);
+      $("side").scrollTop = $("side").scrollHeight;
+    };
+    if (fair.reveal) $("over-fair").textContent = fair.reveal.map((deck) => deck.text).join("\n");
   }
 
   function address() {

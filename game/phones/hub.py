@@ -130,11 +130,9 @@ class PhoneHub:
         if not happened:
             return  # the table left the match; the server's close tells the phones
         for seat in self.seats:
-            line = self.narrators[seat].line(happened)
-            if line:
-                log = self.logs[seat]
-                log.append(line)
-                del log[:-LOG_KEPT]
+            log = self.logs[seat]
+            log += self.narrators[seat].lines(happened)  # a seal or a reveal has its own line
+            del log[:-LOG_KEPT]
             challenge = challenge_seen(happened, seat)
             self.send_state(seat, buzz=_hit(seat, happened), challenge=challenge)
 
@@ -164,7 +162,8 @@ class PhoneHub:
             tongue=t,
         )
         message["language"] = t.code
-        message["fair"] = public(game.ledger)  # the same commitment the table shows
+        # The same commitment the table shows, and its reveal in the words of the screen.
+        message["fair"] = public(game.log, self.narrators[seat].note)
         self.outlet.send(seat, message)
 
     def _over(self, seat: int, t: Tongue) -> dict[str, Any] | None:

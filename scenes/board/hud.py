@@ -12,7 +12,7 @@ import pygame
 from game.ai import Level
 from game.cards import Card
 from game.engine import Game, Phase
-from game.fairness import short
+from game.fairness import public, short
 from game.i18n import N_, _, pgettext
 from game.match import Seat, SeatKind
 from game.narrate import Narrator
@@ -50,6 +50,13 @@ PANEL_FILL = (8, 12, 18, 238)
 LAST_CARD = (196, 40, 48)
 # TRANSLATORS: a small tag on a card of the hand that cannot be played now (keep it short).
 CANNOT_PLAY = N_("can't play")
+# The Fair deal badge (docs/FAIRNESS.md): its text is a little larger than the log's 17, so the
+# code reads at a 1366x768 window (drawn at 0.6 of the logical size: about 13 pixels); the
+# pitch and the box follow Large text as the size does.
+FAIR_SIZE = 22
+FAIR_PITCH = 28
+FAIR_PAD = 7
+FAIR_MAX_WIDTH = 480  # the opened badge may reach past the log's right edge, over the felt
 
 
 def level_label(level: Level) -> str:
@@ -261,6 +268,9 @@ class Hud:
         self.tag_shown: pygame.Rect | None = None  # the "can't play" tag on a focused card
         self.fair_open = False  # the Fair deal badge shows the whole commitment
         self.fair_shown: str | None = None  # the commitment the badge shows; the tests read it
+        self.fair_box: pygame.Rect | None = (
+            None  # where the badge was drawn: a click there opens it
+        )
 
     def draw_focus(self, surface: pygame.Surface, presenter: Presenter) -> None:
         """The ring around the card of the hand that has the focus (keys, pad or pointer): a lift
@@ -429,7 +439,14 @@ class Hud:
             rect.height -= used
         draw_text(surface, _("Moves"), 20, (rect.x + 16, rect.y + 20), GOLD, Weight.BOLD, "midleft")
         badge = self.draw_fair(surface, game)
-        for i, line in enumerate(self.log_lines(log, size, pitch, rect.height - badge)):
+        lines = self.log_lines(log, size, pitch, rect.height - badge)
+        # Letters taller than the Latin ones (the pseudo-locale's accents on a wrapped line)
+        # space the lines further apart rather than into each other.
+        inked = ink_pitch(lines, size, Weight.REGULAR, pitch)
+        if inked > pitch:
+            pitch = inked
+            lines = self.log_lines(log, size, pitch, rect.height - badge)
+        for i, line in enumerate(lines):
             draw_text(
                 surface,
                 line,
@@ -440,35 +457,53 @@ class Hud:
                 "topleft",
             )
 
-    def fair_rect(self, lines: int = 1) -> pygame.Rect:
+    def fair_lines(self, value: str, width: int) -> list[str]:
+        """The badge's lines: "Fair deal" and the first groups of the commitment (on a line of
+        their own when both do not fit ``width``: Large text, a long language); opened, the
+        whole value in four lines of four groups of four."""
+        label = _("Fair deal")
+        if not self.fair_open:
+            # A line a little too long is drawn a little smaller (fit_size) rather than on two.
+            line = f"{label}  {short(value)}"
+            fits = text_width(line, FAIR_SIZE - 2, Weight.SEMIBOLD) <= width
+            return [line] if fits else [label, short(value)]
+        groups = short(value, len(value) // 4).split()
+        return [label, *(" ".join(groups[i : i + 4]) for i in range(0, len(groups), 4))]
+
+    def fair_rect(self, lines: int, width: int) -> pygame.Rect:
         box = self.layout.log.rect()
-        height = 8 + 22 * lines
-        return pygame.Rect(box.x + 8, box.bottom - height - 8, box.width - 16, height)
+        height = FAIR_PAD * 2 + scaled(FAIR_PITCH) * lines
+        return pygame.Rect(box.x + 8, box.bottom - height - 8, width, height)
 
     def draw_fair(self, surface: pygame.Surface, game: Game) -> int:
         """The Fair deal badge at the foot of the log (docs/FAIRNESS.md): the first groups of
-        the current deck's commitment, or all of it once clicked; the height it takes."""
-        deck = game.ledger.current()
-        self.fair_shown = None if deck is None else deck.commitment
-        if deck is None:
+        the commitment of the deck in play (from the game's seal events), or all of it once
+        clicked, a little wider than the log where Large text needs it; the height it takes."""
+        shown = public(game.log)
+        self.fair_shown = None if shown is None else shown["commitment"]
+        self.fair_box = None
+        if shown is None:
             return 0
-        value = deck.commitment
-        lines = [f"{_('Fair deal')}  {short(value)}"]
-        if self.fair_open:
-            lines = [_("Fair deal"), short(value[:32], 8), short(value[32:], 8)]
-        rect = self.fair_rect(len(lines))
-        surface.blit(panel(rect.size, 10, (8, 40, 28, 230), (*GOLD, 160), 1), rect)
+        inner = self.layout.log.rect().width - 16 - 2 * FAIR_PAD
+        lines = self.fair_lines(shown["commitment"], inner)
+        widest = max(text_width(line, FAIR_SIZE, Weight.SEMIBOLD) for line in lines)
+        width = min(max(inner, widest), FAIR_MAX_WIDTH)
+        rect = self.fair_rect(len(lines), width + 2 * FAIR_PAD)
+        surface.blit(panel(rect.size, 10, (8, 40, 28, 235), (*GOLD, 190), 2), rect)
+        pitch = scaled(FAIR_PITCH)
         for i, line in enumerate(lines):
-            text = ellipsize(line, 15, rect.width - 16, Weight.REGULAR)
-            y = rect.y + 15 + i * 22
-            draw_text(surface, text, 15, (rect.x + 8, y), GOLD, Weight.REGULAR, "midleft")
+            size = fit_size(line, FAIR_SIZE, width, Weight.SEMIBOLD)
+            text = ellipsize(line, size, width, Weight.SEMIBOLD)
+            y = rect.y + FAIR_PAD + pitch * i + pitch / 2
+            draw_text(surface, text, size, (rect.x + FAIR_PAD, y), GOLD, Weight.SEMIBOLD, "midleft")
+        self.fair_box = rect
         return rect.height + 8
 
     def corner_click(self, intent: Intent) -> bool:
         """A click on the Fair deal badge opens or closes it; whether ``intent`` is a click
         on the corner (menu) button."""
-        badge = self.fair_rect(3 if self.fair_open else 1)
-        if intent.act is Act.PRESS and intent.pos is not None and badge.collidepoint(intent.pos):
+        badge, at = self.fair_box, intent.pos
+        if intent.act is Act.PRESS and at is not None and badge and badge.collidepoint(at):
             self.fair_open = not self.fair_open
         return self.menu_click(intent)
 

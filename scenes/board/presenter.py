@@ -33,6 +33,8 @@ from game.events import (
     CardsDrawn,
     Challenged,
     ColorChosen,
+    DeckRevealed,
+    DeckSealed,
     DirectionChanged,
     Event,
     FirstCardReturned,
@@ -167,9 +169,7 @@ class Presenter:
         self.tweens.update(dt)
         while self.queue and self.clock >= self.wait_until:
             event, line = self.queue.popleft()
-            if line:
-                self.status, self.said = line, None
-                self.log.append(line)
+            _tell(self, event, line)
             if event is not None:
                 wait = self.play(event)
                 self.wait_until = self.clock + self.settings.duration(wait)
@@ -182,9 +182,7 @@ class Presenter:
         """Finish every queued event and tween now (speed 0, or skipping ahead)."""
         while self.queue:
             event, line = self.queue.popleft()
-            if line:
-                self.status, self.said = line, None
-                self.log.append(line)
+            _tell(self, event, line)
             if event is not None:
                 self.play(event)
             self.tweens.finish_all()
@@ -693,3 +691,13 @@ def _rehome(presenter: Presenter, hands: dict[int, Sequence[Card | None]]) -> fl
         presenter.refan(seat, FLIGHT_S)
     presenter.sounds.play(Sfx.SHUFFLE)
     return FLIGHT_S + 0.2
+
+
+def _tell(presenter: Presenter, event: Step | None, line: str) -> None:
+    """A batch's line goes to the move log and the status line; a fair deal's seal or reveal
+    (``Narrator.parts``) to the log only: the action's line stays on the status."""
+    if not line:
+        return
+    presenter.log.append(line)
+    if not isinstance(event, DeckSealed | DeckRevealed):
+        presenter.status, presenter.said = line, None

@@ -167,7 +167,8 @@ class TableScene(Scene):
             # The move log comes back too: the record replayed, one line per action as it was.
             self.presenter.restore(game, past_lines(game, self.narrator), welcome_back)
         else:
-            self.presenter.push(game.log, self.narrator.line(game.log))
+            for part, line in self.narrator.parts(game.log):
+                self.presenter.push(part, line)
         save_and_count(
             self.match, setup, self.refuse, autosave=autosave, count=not autoplay, new=not resumed
         )
@@ -227,7 +228,8 @@ class TableScene(Scene):
         if not happened:
             return
         self.races.changed(self.viewer)
-        self.presenter.push(happened, self.narrator.line(happened))
+        for part, line in self.narrator.parts(happened):  # a seal or a reveal: a line of its own
+            self.presenter.push(part, line)
 
     def chooser(self, action: Action) -> Callable[[], None]:
         """A button's click: submit this action for the person at the screen when clicked."""

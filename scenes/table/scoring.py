@@ -17,14 +17,14 @@ import pygame
 
 from game.engine import Phase
 from game.events import MatchEnded, RoundEnded
-from game.fairness import public, short
+from game.fairness import public
 from game.i18n import N_, _, ngettext, pgettext
 from game.match import Match
 from game.narrate import Narrator
 from scenes.app import App, Scene
 from scenes.art import CardArt
 from scenes.art.confetti import confetti, draw_confetti
-from scenes.assets import Weight
+from scenes.assets import Weight, scaled
 from scenes.input import Intent
 from scenes.table.overlays import MoveLogOverlay
 from scenes.ui import (
@@ -37,9 +37,11 @@ from scenes.ui import (
     draw_text,
     ellipsize,
     fit_size,
+    ink_pitch,
     panel,
     render,
     text_size,
+    text_width,
 )
 
 CARD_COUNT_S = 0.09  # per card counted, at animation speed 1
@@ -56,6 +58,8 @@ HEADER_ROOM = 300  # the hand points' header, leftward from its column's right e
 POP_S = 0.25  # the winner's total grows for this long as each card is counted in
 ROUND_COLUMN = 64  # the least width of a round's column on the winner's screen
 CONFETTI_PIECES = 140
+REVEAL_SIZE = 20  # the fair deal's reveal, a line a deck over the buttons
+REVEAL_PITCH = 26
 WINNER_ROW = (255, 214, 102, 40)  # the scorers' rows are lit
 
 
@@ -227,10 +231,34 @@ class ScoringScene(Scene):
         still = app.settings.reduced_motion
         self.count_s = 0.0 if still else app.settings.duration(CARD_COUNT_S) * cards
         self.confetti = confetti(game.seed, CONFETTI_PIECES) if self.match is not None else ()
+        self.fair_shown: list[str] = []  # each deck's reveal, as the phones get it; tests read it
+        self.fair_lines: list[str] = []  # the lines they are drawn on
+        self.fair_pitch = 0
         self.rect = pygame.Rect(0, 0, 1600, panel_height(game.players))
-        self.rect.center = app.screen.get_rect().center
+        self._fit_reveal()
         self.menu = Menu()
         self._buttons()
+
+    def _fit_reveal(self) -> None:
+        """The round's fair-deal reveal in the language of the moment (docs/FAIRNESS.md), and
+        the panel sized for it: a line a deck between the rows and the buttons, or its sentence
+        and its formula on two lines where one does not hold both (Large text, a long language).
+        The rows keep their place; the panel and its buttons grow downwards."""
+        game = self.table.match.game
+        shown = public(game.log, self.table.narrator.note)
+        self.fair_shown = (
+            [d["text"] for d in shown["reveal"]] if shown and "reveal" in shown else []
+        )
+        width = self.rect.width - 80
+        self.fair_lines = []
+        for text in self.fair_shown:
+            fits = text_width(text, REVEAL_SIZE, Weight.REGULAR) <= width
+            self.fair_lines += [text] if fits else text.rsplit("  ", 1)
+        nominal = scaled(REVEAL_PITCH)
+        self.fair_pitch = ink_pitch(self.fair_lines, REVEAL_SIZE, Weight.REGULAR, nominal)
+        height = panel_height(game.players) + self.fair_pitch * len(self.fair_lines)
+        self.rect = pygame.Rect(0, 0, self.rect.width, height)
+        self.rect.center = self.app.screen.get_rect().center
 
     def _buttons(self) -> None:
         y = self.rect.bottom - 100
@@ -260,6 +288,7 @@ class ScoringScene(Scene):
         """The language changed: the buttons are made again in it (the rest is written as it
         is drawn)."""
         focus = self.menu.focus
+        self._fit_reveal()
         self._buttons()
         self.menu.focus = focus
 
@@ -356,19 +385,18 @@ class ScoringScene(Scene):
         self.menu.draw(surface)
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
-        """The round's fair-deal reveal (docs/FAIRNESS.md): each deck's commitment with the
-        salt now shown; the orders are in the saved record for tools.verify_deal."""
-        shown = public(self.table.match.game.ledger)
-        if shown is None or "reveal" not in shown:
-            return
-        parts = [
-            f"{short(d['commitment'])} = SHA-256({d['salt']} ‖ {len(d['order'])})"
-            for d in shown["reveal"]
-        ]
-        text = f"{_('Fair deal')}:  " + "  ·  ".join(parts)
-        text = ellipsize(text, 14, self.rect.width - 60)
-        at = (self.rect.centerx, self.rect.bottom - 16)
-        draw_text(surface, text, 14, at, MUTED)
+        """The round's fair-deal reveal (``_fit_reveal``) over the buttons: the move log's
+        sentence (it matches its seal) and the salt and first cards of each deck's order, the
+        words every phone's round result shows; the whole order is in the saved record for
+        tools.verify_deal."""
+        pitch = self.fair_pitch
+        bottom = self.menu.buttons[0].rect.top - 8 if self.menu.buttons else self.rect.bottom
+        width = self.rect.width - 80
+        for i, line in enumerate(reversed(self.fair_lines)):
+            size = fit_size(line, REVEAL_SIZE, width, Weight.REGULAR)
+            text = ellipsize(line, size, width, Weight.REGULAR)
+            at = (self.rect.centerx, bottom - pitch / 2 - i * pitch)
+            draw_text(surface, text, size, at, MUTED, Weight.REGULAR)
 
     def _counted(self) -> int:
         """Points counted so far: the cards are added one at a time."""
@@ -453,7 +481,7 @@ class ScoringScene(Scene):
         draw_text(
             surface, total_label, total_size, total_box.midright, MUTED, Weight.SEMIBOLD, "midright"
         )
-        row_h = row_height(self.rect.height, game.players)
+        row_h = row_height(panel_height(game.players), game.players)
         scorers = self._scorers()
         for row, seat in enumerate(order):
             y = self.rect.y + ROWS_TOP + row * row_h
@@ -482,7 +510,7 @@ class ScoringScene(Scene):
         top = self.rect.y + ROWS_TOP
         for label, box, size in header_fits(self.rect):
             draw_text(surface, label, size, box.midright, MUTED, Weight.SEMIBOLD, "midright")
-        row_h = row_height(self.rect.height, game.players)
+        row_h = row_height(panel_height(game.players), game.players)
         scorers = self._scorers()
         width = card_width(game.players)
         # Where the first card starts and the last may start: clear of the points column.
