@@ -89,4 +89,17 @@ WORDS: dict[str, str] = {
     "switch.stack.done": N_(
         "The two Draw Twos add up: Ana, who had none to stack, draws four cards."
     ),
+    # Lesson 8: the House Rules! cards and a race.
+    "rules.title": N_("House Rules and races"),
+    "rules.card": N_(
+        "This deck has House Rules cards: the first one of a number lets its player make a "
+        "rule for every card of that number. Play your red 3 (House Rules)."
+    ),
+    "rules.make": N_("Make the rule for every 3: choose Press Up."),
+    "rules.make.done": N_("From now on, whenever anyone plays a 3, everyone races to press Up."),
+    "rules.race": N_("Ana played a 3. Race: press the Up arrow key!"),
+    "rules.race.done": N_(
+        "You finished in time. Ben finished last, so he draws one card: the last one to "
+        "finish a race always draws."
+    ),
 }

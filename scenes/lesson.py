@@ -93,6 +93,7 @@ class LessonScene(TableScene):
         self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
         self.lesson_menu = Menu()
         self._lesson_buttons()
+        self.match.hold = self._holds
 
     # ------------------------------------------------------------- the steps
 
@@ -126,6 +127,11 @@ class LessonScene(TableScene):
         waited = PERSON in self.match.waiting_on()
         if (waited and step.action(self.game) is None) or self.match.is_round_over:
             self._lose()
+
+    def _holds(self) -> bool:
+        """The AIs wait while a timed step's moment is open (a race, a jump-in: game.lessons)."""
+        step = self.step
+        return step is not None and step.holds(self.game)
 
     def _round_over_shown(self) -> bool:
         # The lesson's last explanation (how a round is scored) is read before the scores
@@ -207,7 +213,9 @@ class LessonScene(TableScene):
         step = self.step
         if step is None or self.explaining is not None or self.lost:
             return None
-        if step.do is Do.PLAY:
+        if step.do is Do.RACE:
+            return self._race_place()
+        if step.do in (Do.PLAY, Do.JUMPIN):
             for card in self.game.hands[PERSON]:
                 if card.code == step.card:
                     sprite = self.presenter.sprites.get(card.uid)
@@ -221,6 +229,19 @@ class LessonScene(TableScene):
             if isinstance(spec.action, kind):
                 return button.rect
         return None
+
+    def _race_place(self) -> pygame.Rect | None:
+        """The place the running race asks the person to tap (None: a key, or anywhere)."""
+        race = self.races.screen
+        if race is None:
+            return None
+        places = {
+            "draw": self.layout.draw_pile.rect(),
+            "discard": self.layout.discard_pile.rect(),
+            "seat": self.presenter.place(PERSON).plate.rect(),
+            "center": self.layout.prompt.rect(),
+        }
+        return places.get(moves.RACE_STEPS[race.rule][len(race.done)])
 
     def prompted(self) -> bool:
         """A question of the table (a color, a challenge) is open over it: it takes the input,

@@ -1,0 +1,149 @@
+"""The lessons' timed steps (a House Rules race, a jump-in) and the House Rule a person makes:
+their steps are read and checked like every other, the rehearsal proves each moment comes, and
+the AIs wait while a timed step's moment is open (``Match.hold``), so the stacked deal's outcome
+is the one the lesson explains. The lessons themselves are played to their end on the table, by
+mouse and by keys, in tests/test_lessons.py."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.actions import FinishRace
+from game.engine import Phase
+from game.events import CardsDrawn, DrawReason, HouseRuleMade, RaceFinished, RaceLost
+from game.lessons import (
+    AI_NAMES,
+    PERSON,
+    REHEARSAL_LIMIT,
+    Do,
+    Lesson,
+    LessonError,
+    load,
+    parse,
+    rehearse,
+)
+from game.match import Match, MatchEvent
+from game.rules import RaceAction
+from scenes.assets import asset_root
+
+FOLDER = asset_root() / "lessons"
+
+
+def _data(key: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((FOLDER / f"{key}.json").read_text("utf-8"))
+    return loaded
+
+
+class _Heard:
+    def __init__(self) -> None:
+        self.events: list[MatchEvent] = []
+
+    def on_events(self, match: Match, events: Any) -> None:
+        self.events.extend(events)
+
+
+def _to_step(match: Match, lesson: Lesson, index: int) -> None:
+    """Play the AIs (and the person's earlier steps) up to the moment of step ``index``."""
+    for number, step in enumerate(lesson.steps[: index + 1]):
+        for _turn in range(REHEARSAL_LIMIT):
+            if PERSON in match.waiting_on() or step.holds(match.game):
+                break
+            if not match.fast_forward(1):
+                break
+        if number < index:
+            action = step.action(match.game)
+            assert action is not None
+            match.submit(PERSON, action)
+
+
+def _played(key: str) -> tuple[Lesson, Match, list[MatchEvent]]:
+    """The lesson ``key`` played by its steps, and the AIs' moves after the last one."""
+    lesson = load(FOLDER / f"{key}.json")
+    match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
+    heard = _Heard()
+    match.add_listener(heard)
+    _to_step(match, lesson, len(lesson.steps) - 1)
+    action = lesson.steps[-1].action(match.game)
+    assert action is not None
+    match.submit(PERSON, action)
+    for _turn in range(REHEARSAL_LIMIT):
+        if PERSON in match.waiting_on() or not match.fast_forward(1):
+            break
+    return lesson, match, heard.events
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda step: step.pop("rule"), "rule"),
+        (lambda step: step.update(rule="sing-a-song"), "value"),
+        (lambda step: step.update(number=6), "number"),
+        (lambda step: step.update(number="3"), "number"),
+    ],
+)
+def test_a_broken_rule_step_is_refused_with_its_reason(change: Any, field: str) -> None:
+    data = _data("8-houserules")
+    change(data["steps"][1])
+    with pytest.raises(LessonError, match=field):
+        parse("8-houserules", data)
+
+
+def test_a_jump_in_step_names_its_card() -> None:
+    data = _data("8-houserules")
+    data["steps"][2] = {"do": "jumpin", "say": "rules.race"}
+    with pytest.raises(LessonError, match="no card"):
+        parse("8-houserules", data)
+
+
+def test_a_race_that_never_comes_is_found() -> None:
+    data = _data("8-houserules")
+    # Ana without her yellow 3: nobody plays a 3 after the rule is made, no race comes.
+    data["hands"][1] = ["Y4", "G2", "B8", "Y6", "G9"]
+    with pytest.raises(LessonError, match="step 3"):
+        rehearse(parse("8-houserules", data))
+
+
+def test_a_rule_for_another_number_is_not_the_step() -> None:
+    data = _data("8-houserules")
+    data["steps"][1]["number"] = 4  # the red 3 makes the rule of 3, never of 4
+    with pytest.raises(LessonError, match="step 2"):
+        rehearse(parse("8-houserules", data))
+
+
+def test_the_ais_wait_at_a_race_while_the_lesson_holds_them() -> None:
+    lesson = load(FOLDER / "8-houserules.json")
+    match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
+    race = next(i for i, step in enumerate(lesson.steps) if step.do is Do.RACE)
+    _to_step(match, lesson, race)
+    assert match.game.phase is Phase.RACE and lesson.steps[race].holds(match.game)
+    match.hold = lambda: lesson.steps[race].holds(match.game)
+    match.race_seen(0.0)
+    # Held: neither a tick long after the prompt nor a fast-forward moves an AI.
+    assert match.tick(0.0) == [] and match.tick(100.0) == [] and match.fast_forward() == []
+    assert match.game.race_left == [0, 1, 2]
+    # Not held (any other table, at speed 0): the AIs finish first and the person loses.
+    match.hold = None
+    events = match.fast_forward()
+    assert [e.player for e in events if isinstance(e, RaceLost)] == [PERSON]
+
+
+def test_the_house_rules_lesson_is_won_and_the_last_one_draws() -> None:
+    lesson, match, events = _played("8-houserules")
+    made = [e for e in events if isinstance(e, HouseRuleMade)]
+    assert [(e.player, e.number, e.rule) for e in made] == [(PERSON, 3, RaceAction.PRESS_UP)]
+    finished = [e.player for e in events if isinstance(e, RaceFinished)]
+    lost = [e.player for e in events if isinstance(e, RaceLost)]
+    assert finished[0] == PERSON and lost == [2]
+    drawn = [
+        (e.player, len(e.cards))
+        for e in events
+        if isinstance(e, CardsDrawn) and e.reason is DrawReason.RACE_LOST
+    ]
+    assert drawn == [(2, 1)]
+    # The explanation names the one who was last.
+    explanation = lesson.steps[-1].explanation
+    assert f"{AI_NAMES[lost[0] - 1]} finished last" in explanation
+    assert not any(isinstance(a, FinishRace) for a in match.game.legal_actions())
