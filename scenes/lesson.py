@@ -357,6 +357,24 @@ def finish_lesson(key: str) -> str | None:
     return lessons_store.finish(key)
 
 
+# The list of lessons: one column while this many fit above the notice, two beyond.
+LIST_ROWS = 5
+
+
+def list_columns(count: int) -> int:
+    return 1 if count <= LIST_ROWS else 2
+
+
+def list_place(index: int, columns: int) -> pygame.Rect:
+    """The button of the lesson ``index`` in a list of ``columns`` columns, row by row (the
+    arrows move along rows, as the menu's ``columns`` says)."""
+    rect = pygame.Rect(0, 0, 760, 80)
+    row, column = divmod(index, columns)
+    x = 960 if columns == 1 else 960 + (column * 2 - 1) * 400
+    rect.midtop = (x, 250 + row * 96)
+    return rect
+
+
 class LessonsScene(Scene):
     """The lessons, in order, each a button; the finished ones ticked."""
 
@@ -373,15 +391,16 @@ class LessonsScene(Scene):
 
     def relabel(self) -> None:
         buttons = []
+        columns = list_columns(len(self.lessons))
+        self.menu.columns = columns
         for i, lesson in enumerate(self.lessons):
-            rect = pygame.Rect(0, 0, 760, 80)
-            rect.midtop = (960, 250 + i * 96)
+            rect = list_place(i, columns)
             done = lesson.key in self.finished
             detail = _("finished") if done else ""
             color = (40, 130, 80) if done else (40, 56, 72)
             buttons.append(Button(rect, lesson.name, self._open(lesson.key), detail, color=color))
         back = pygame.Rect(0, 0, 360, 62)
-        back.midtop = (960, 280 + len(self.lessons) * 96)
+        back.midtop = (960, 280 + -(-len(self.lessons) // columns) * 96)
         buttons.append(Button(back, _("Back"), self.back))
         self.menu.buttons = buttons
 

@@ -7,13 +7,26 @@ mouse and by keys, in tests/test_lessons.py."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
 import pytest
 
 from game.actions import FinishRace
 from game.engine import Phase
-from game.events import CardsDrawn, DrawReason, HouseRuleMade, RaceFinished, RaceLost
+from game.events import (
+    CardPlayed,
+    CardsDrawn,
+    DrawReason,
+    HouseRuleMade,
+    RaceFinished,
+    RaceLost,
+    RaceStarted,
+)
 from game.lessons import (
     AI_NAMES,
     PERSON,
@@ -27,7 +40,12 @@ from game.lessons import (
 )
 from game.match import Match, MatchEvent
 from game.rules import RaceAction
+from scenes import routes
+from scenes.app import App
 from scenes.assets import asset_root
+from scenes.composition import build_screen
+from scenes.lesson import LessonsScene
+from scenes.store.settings import Settings
 
 FOLDER = asset_root() / "lessons"
 
@@ -147,3 +165,59 @@ def test_the_house_rules_lesson_is_won_and_the_last_one_draws() -> None:
     explanation = lesson.steps[-1].explanation
     assert f"{AI_NAMES[lost[0] - 1]} finished last" in explanation
     assert not any(isinstance(a, FinishRace) for a in match.game.legal_actions())
+
+
+def test_the_game_changer_lesson_replaces_anas_rule_and_races_by_the_new_one() -> None:
+    lesson, _match, events = _played("9-gamechanger")
+    made = [
+        (e.player, e.number, e.rule, e.replaced) for e in events if isinstance(e, HouseRuleMade)
+    ]
+    # Ana makes the first rule of 2 (her choice); the person's Game Changer replaces it.
+    assert [m[:2] for m in made] == [(1, 2), (PERSON, 2)]
+    assert made[1][2] is RaceAction.PRESS_DOWN and made[1][3] is made[0][2]
+    started = [e for e in events if isinstance(e, RaceStarted)]
+    assert [(e.number, e.rule) for e in started] == [(2, RaceAction.PRESS_DOWN)]
+    finished = [e.player for e in events if isinstance(e, RaceFinished)]
+    lost = [e.player for e in events if isinstance(e, RaceLost)]
+    assert finished[0] == PERSON and lost == [2]
+    assert f"{AI_NAMES[lost[0] - 1]} finished last" in lesson.steps[-1].explanation
+
+
+def test_the_switches_lesson_jumps_in_on_anas_card_and_bens_turn_passes() -> None:
+    _lesson, _match, events = _played("7-switches")
+    played = [(e.player, e.card.code, e.jump_in) for e in events if isinstance(e, CardPlayed)]
+    jump = played.index((PERSON, "R4", True))
+    assert played[jump - 1] == (1, "R4", False)  # on Ana's red 4, identical
+    # Play went on from the person: Ana drew next (Ben's turn passed), then Ben's Draw Two.
+    moves = [e for e in events if isinstance(e, CardPlayed | CardsDrawn)]
+    jumped = next(i for i, e in enumerate(moves) if isinstance(e, CardPlayed) and e.jump_in)
+    after = moves[jumped + 1 : jumped + 3]
+    assert isinstance(after[0], CardsDrawn) and after[0].player == 1
+    assert isinstance(after[1], CardPlayed) and (after[1].player, after[1].card.code) == (2, "R+2")
+
+
+def test_the_ais_wait_at_a_jump_in_while_the_lesson_holds_them() -> None:
+    lesson = load(FOLDER / "7-switches.json")
+    match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
+    jump = next(i for i, step in enumerate(lesson.steps) if step.do is Do.JUMPIN)
+    _to_step(match, lesson, jump)
+    assert match.game.actor == 2 and lesson.steps[jump].holds(match.game)
+    match.hold = lambda: lesson.steps[jump].holds(match.game)
+    assert match.tick(0.0) == [] and match.tick(100.0) == [] and match.fast_forward() == []
+    # Not held, Ben plays on at once and the moment is gone.
+    match.hold = None
+    match.fast_forward(1)
+    assert lesson.steps[jump].action(match.game) is None
+
+
+def test_the_list_of_lessons_fits_above_its_notice() -> None:
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    scene = app.go(routes.Lessons())
+    app.step(1 / 60, [])
+    assert isinstance(scene, LessonsScene) and len(scene.lessons) >= 9
+    rects = [button.rect for button in scene.menu.buttons]
+    screen = app.screen.get_rect()
+    # On the screen, above the notice of skipped files (drawn from y 900), none on another.
+    assert all(screen.contains(rect) and rect.bottom < 900 for rect in rects)
+    assert all(a.collidelist(rects[i + 1 :]) < 0 for i, a in enumerate(rects))

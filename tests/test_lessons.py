@@ -331,7 +331,7 @@ def _rehearsed_events(key: str) -> list[MatchEvent]:
     match.add_listener(heard)
     for step in lesson.steps:
         for _turn in range(REHEARSAL_LIMIT):
-            if 0 in match.waiting_on() or not match.fast_forward(1):
+            if 0 in match.waiting_on() or step.holds(match.game) or not match.fast_forward(1):
                 break
         action = step.action(match.game)
         assert action is not None
