@@ -29,11 +29,15 @@ from scenes.input import Act, Intent
 from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
 from scenes.table.listeners import Statistics
+from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
 
 # The lesson's panel: its width, text size and line pitch (logical pixels).
 PANEL_W = 520  # clear of the prompts in the middle of the table
+# The narrowest the panel gets beside a wide prompt, and its left edge.
+MIN_PANEL_W = 200
+PANEL_LEFT = 40
 # A long explanation's panel, while no prompt is open: clear of the piles.
 WIDE_PANEL_W = 740
 TEXT_SIZE = 28
@@ -243,6 +247,14 @@ class LessonScene(TableScene):
         }
         return places.get(moves.RACE_STEPS[race.rule][len(race.done)])
 
+    def _beside_prompt(self) -> int:
+        """The panel's width while a prompt is open: narrower than ``PANEL_W`` when the prompt
+        reaches over it (a House Rule's two columns of choices), so the sentence stays in sight."""
+        top = self.app.top
+        if isinstance(top, ChoiceOverlay):
+            return max(MIN_PANEL_W, min(PANEL_W, top.rect.left - PANEL_LEFT - PANEL_GAP))
+        return PANEL_W
+
     def prompted(self) -> bool:
         """A question of the table (a color, a challenge) is open over it: it takes the input,
         so an explanation still shown is read beside the next step, not confirmed."""
@@ -289,7 +301,7 @@ class LessonScene(TableScene):
         floor = min(rect.top for rect in below) - PANEL_GAP
         # A long sentence (a scoring explanation, Large text) is drawn smaller, then in a wider
         # panel (not while a prompt is open in the middle), rather than run over them.
-        widths = (PANEL_W,) if self.prompted() else (PANEL_W, WIDE_PANEL_W)
+        widths = (self._beside_prompt(),) if self.prompted() else (PANEL_W, WIDE_PANEL_W)
         for width in widths:
             room = width - 2 * PANEL_PAD
             for size in range(TEXT_SIZE, MIN_TEXT_SIZE - 1, -2):

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game import i18n
 from game.actions import FinishRace
 from game.engine import Phase
 from game.events import (
@@ -40,12 +41,13 @@ from game.lessons import (
 )
 from game.match import Match, MatchEvent
 from game.rules import RaceAction
-from scenes import routes
-from scenes.app import App
+from scenes import routes, ui
+from scenes.app import App, use_language
 from scenes.assets import asset_root
 from scenes.composition import build_screen
-from scenes.lesson import LessonsScene
+from scenes.lesson import LessonScene, LessonsScene
 from scenes.store.settings import Settings
+from scenes.table.prompts import ChoiceOverlay
 
 FOLDER = asset_root() / "lessons"
 
@@ -221,3 +223,29 @@ def test_the_list_of_lessons_fits_above_its_notice() -> None:
     # On the screen, above the notice of skipped files (drawn from y 900), none on another.
     assert all(screen.contains(rect) and rect.bottom < 900 for rect in rects)
     assert all(a.collidelist(rects[i + 1 :]) < 0 for i, a in enumerate(rects))
+
+
+@pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
+def test_the_lesson_sentence_stays_beside_the_house_rule_prompt(language: str) -> None:
+    """The House Rule prompt's two columns reach over the lesson's panel: the panel narrows
+    beside it, and its sentence still fits."""
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    use_language(language)
+    try:
+        scene = app.go(routes.Lesson("8-houserules"))
+        app.step(1 / 60, [])
+        assert isinstance(scene, LessonScene)
+        scene.try_card(next(c for c in scene.game.hands[PERSON] if c.code == "R3H"))
+        for _frame in range(10):
+            app.step(1 / 60, [])
+        prompt = app.top
+        assert isinstance(prompt, ChoiceOverlay) and scene.step is not None
+        assert scene.step.do is Do.RULE
+        with ui.watching_overflow() as overflow:
+            app.draw()
+        assert not scene.panel_rect.colliderect(prompt.rect)
+        assert app.screen.get_rect().contains(scene.panel_rect)
+        assert not overflow, [o.text for o in overflow]
+    finally:
+        use_language(i18n.ENGLISH)
