@@ -112,7 +112,7 @@ WORDS: dict[str, str] = {
     ),
     # Lesson 9: the Wild Game Changer.
     "changer.title": N_("The Wild Game Changer"),
-    "changer.start": N_("Play your yellow 5."),
+    "changer.start": N_("Play your yellow 5, and keep your Wild Game Changer for later."),
     "changer.start.done": N_(
         "Now watch Ana: she plays a House Rules 2 and makes the rule for every 2. The move log "
         "says which."
