@@ -29,6 +29,7 @@ from scenes.input import Act, Intent
 from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
 from scenes.table.listeners import Statistics
+from scenes.table.overlays import RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
@@ -255,6 +256,11 @@ class LessonScene(TableScene):
             return max(MIN_PANEL_W, min(PANEL_W, top.rect.left - PANEL_LEFT - PANEL_GAP))
         return PANEL_W
 
+    def _race_box(self) -> tuple[pygame.Rect, ...]:
+        """The race prompt's panel, open over the status line and above it, if any."""
+        top = self.app.top
+        return (top.box(),) if isinstance(top, RaceOverlay) else ()
+
     def prompted(self) -> bool:
         """A question of the table (a color, a challenge) is open over it: it takes the input,
         so an explanation still shown is read beside the next step, not confirmed."""
@@ -295,9 +301,9 @@ class LessonScene(TableScene):
     def _panel(self, surface: pygame.Surface, target: pygame.Rect | None) -> None:
         heading, sentence = self.words()
         hint = self.explaining is not None and not self.prompted()
-        # Below the panel: the move log, and the status line (its long sentences reach under
-        # the panel's right end).
-        below = (self.layout.log.rect(), self.layout.status.rect())
+        # Below the panel: the move log, the status line (its long sentences reach under the
+        # panel's right end) and, in a race, the race's prompt over it.
+        below = (self.layout.log.rect(), self.layout.status.rect(), *self._race_box())
         floor = min(rect.top for rect in below) - PANEL_GAP
         # A long sentence (a scoring explanation, Large text) is drawn smaller, then in a wider
         # panel (not while a prompt is open in the middle), rather than run over them.

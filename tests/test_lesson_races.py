@@ -40,13 +40,14 @@ from game.lessons import (
     rehearse,
 )
 from game.match import Match, MatchEvent
-from game.rules import RaceAction
+from game.rules import RACE_ACTION_TEXT, RaceAction
 from scenes import routes, ui
 from scenes.app import App, use_language
 from scenes.assets import asset_root
 from scenes.composition import build_screen
 from scenes.lesson import LessonScene, LessonsScene
 from scenes.store.settings import Settings
+from scenes.table.overlays import RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
 
 FOLDER = asset_root() / "lessons"
@@ -225,10 +226,19 @@ def test_the_list_of_lessons_fits_above_its_notice() -> None:
     assert all(a.collidelist(rects[i + 1 :]) < 0 for i, a in enumerate(rects))
 
 
+def _drawn_clear_of(app: App, scene: LessonScene, prompt: pygame.Rect) -> None:
+    with ui.watching_overflow() as overflow:
+        app.draw()
+    assert not scene.panel_rect.colliderect(prompt), scene.words()
+    assert app.screen.get_rect().contains(scene.panel_rect)
+    assert not overflow, [o.text for o in overflow]
+
+
 @pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
-def test_the_lesson_sentence_stays_beside_the_house_rule_prompt(language: str) -> None:
-    """The House Rule prompt's two columns reach over the lesson's panel: the panel narrows
-    beside it, and its sentence still fits."""
+def test_the_lesson_sentence_stays_clear_of_the_rule_and_race_prompts(language: str) -> None:
+    """The House Rule prompt's two columns reach over the lesson's panel, and the race's prompt
+    rises above the status line: the panel narrows beside the one and its text is drawn smaller
+    above the other, and it still fits."""
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
     use_language(language)
@@ -242,10 +252,14 @@ def test_the_lesson_sentence_stays_beside_the_house_rule_prompt(language: str) -
         prompt = app.top
         assert isinstance(prompt, ChoiceOverlay) and scene.step is not None
         assert scene.step.do is Do.RULE
-        with ui.watching_overflow() as overflow:
-            app.draw()
-        assert not scene.panel_rect.colliderect(prompt.rect)
-        assert app.screen.get_rect().contains(scene.panel_rect)
-        assert not overflow, [o.text for o in overflow]
+        _drawn_clear_of(app, scene, prompt.rect)
+        up = i18n._(RACE_ACTION_TEXT[RaceAction.PRESS_UP])
+        next(b for b in prompt.menu.buttons if b.label == up).on_click()
+        for _frame in range(30):
+            app.step(1 / 60, [])
+        race = app.top
+        # The rule's explanation, not yet confirmed, is shown with the race's sentence.
+        assert isinstance(race, RaceOverlay) and scene.explaining is not None
+        _drawn_clear_of(app, scene, race.box())
     finally:
         use_language(i18n.ENGLISH)
