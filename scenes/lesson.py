@@ -216,7 +216,9 @@ class LessonScene(TableScene):
         """Where on the screen the step waited for points (None: nothing, or a prompt's own
         buttons, which ask the question themselves)."""
         step = self.step
-        if step is None or self.explaining is not None or self.lost:
+        # An explanation read beside an open prompt (a race's) goes with the next step's ring.
+        reading = self.explaining is not None and not self.prompted()
+        if step is None or reading or self.lost:
             return None
         if step.do is Do.RACE:
             return self._race_place()

@@ -45,6 +45,7 @@ from scenes import routes, ui
 from scenes.app import App, use_language
 from scenes.assets import asset_root
 from scenes.composition import build_screen
+from scenes.input import Act, Intent
 from scenes.lesson import LessonScene, LessonsScene
 from scenes.store.settings import Settings
 from scenes.table.overlays import RaceOverlay
@@ -263,3 +264,31 @@ def test_the_lesson_sentence_stays_clear_of_the_rule_and_race_prompts(language: 
         _drawn_clear_of(app, scene, race.box())
     finally:
         use_language(i18n.ENGLISH)
+
+
+def test_a_race_by_a_tap_rings_the_place_and_a_click_there_finishes_it() -> None:
+    data = _data("8-houserules")
+    data["steps"][1]["rule"] = "tap-draw-pile"
+    lesson = parse("8-houserules", data)
+    rehearse(lesson)
+    pygame.init()
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    scene = LessonScene(app, lesson)
+    app.push(scene)
+    app.step(1 / 60, [])
+    scene.try_card(next(c for c in scene.game.hands[PERSON] if c.code == "R3H"))
+    for _frame in range(10):
+        app.step(1 / 60, [])
+    prompt = app.top
+    assert isinstance(prompt, ChoiceOverlay)
+    tap = i18n._(RACE_ACTION_TEXT[RaceAction.TAP_DRAW_PILE])
+    next(b for b in prompt.menu.buttons if b.label == tap).on_click()
+    for _frame in range(30):
+        app.step(1 / 60, [])
+    race = app.top
+    assert isinstance(race, RaceOverlay) and scene.step is not None and scene.step.do is Do.RACE
+    target = scene.pointed()
+    assert target == scene.layout.draw_pile.rect()
+    race.handle(Intent(Act.PRESS, target.center))
+    race.handle(Intent(Act.RELEASE, target.center))
+    assert scene.step is None and scene.complete
