@@ -39,7 +39,7 @@ from game.lessons import (
     parse,
     rehearse,
 )
-from game.match import Match, MatchEvent
+from game.match import Match, MatchEvent, MatchSetup
 from game.rules import RACE_ACTION_TEXT, RaceAction
 from scenes import routes, ui
 from scenes.app import App, use_language
@@ -48,8 +48,9 @@ from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.lesson import LessonScene, LessonsScene
 from scenes.store.settings import Settings
-from scenes.table.overlays import RaceOverlay
+from scenes.table.overlays import PauseOverlay, RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
+from scenes.table.scene import TableScene
 
 FOLDER = asset_root() / "lessons"
 
@@ -292,3 +293,35 @@ def test_a_race_by_a_tap_rings_the_place_and_a_click_there_finishes_it() -> None
     race.handle(Intent(Act.PRESS, target.center))
     race.handle(Intent(Act.RELEASE, target.center))
     assert scene.step is None and scene.complete
+
+
+def _at_the_race(app: App, table: TableScene, lesson: Lesson) -> RaceOverlay:
+    race = next(i for i, step in enumerate(lesson.steps) if step.do is Do.RACE)
+    _to_step(table.match, lesson, race)
+    for _frame in range(30):
+        app.step(1 / 60, [])
+    overlay = app.top
+    assert isinstance(overlay, RaceOverlay)
+    return overlay
+
+
+def test_esc_in_a_race_leaves_a_lesson_and_pauses_no_other_table() -> None:
+    pygame.init()
+    lesson = load(FOLDER / "8-houserules.json")
+    # Any other table, its AIs racing at their real pace: Esc opens no pause mid-race.
+    app = App(Settings(animation_speed=0.0, ai_pace=1.0), headless=True, builder=build_screen)
+    setup = MatchSetup(lesson.rules, lesson.seats("You"), lesson.seed)
+    table = TableScene(app, setup, sounds=app.media.sounds, art=app.media.art, game=lesson.game())
+    app.push(table)
+    overlay = _at_the_race(app, table, lesson)
+    overlay.handle(Intent(Act.BACK))
+    app.step(1 / 60, [])
+    assert app.top is overlay and not any(isinstance(s, PauseOverlay) for s in app.stack)
+    # A lesson, whose AIs wait for the person's race: Esc leaves it, as it always does.
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    scene = LessonScene(app, lesson)
+    app.push(scene)
+    _at_the_race(app, scene, lesson).handle(Intent(Act.BACK))
+    for _frame in range(3):
+        app.step(1 / 60, [])
+    assert type(app.top).__name__ == "TitleScene"

@@ -98,8 +98,8 @@ class RaceOverlay(Scene):
         self.age = 0.0
 
     def handle(self, intent: Intent) -> None:
-        if intent.act is Act.BACK:
-            return
+        # Esc too: the table opens no pause during a race, and a lesson (whose AIs wait for
+        # the person's race) leaves on it, as it always does.
         self.table.handle(intent)
 
     def update(self, dt: float) -> None:
