@@ -8,8 +8,8 @@ a penalty, make a House Rule, race, jump in) and two sentences by their id in
 ``game.lesson_words`` (the catalogs cannot read JSON): what to do, and what just happened.
 Nothing here bends a rule: the lesson is played by the real engine and match, and ``rehearse``
 plays every file by its steps against them (the AIs choose as they will at the table, from the
-same seed), so a file whose moment never comes is
-refused at start, with a sentence, like a file that cannot be read.
+same seed), so a file whose moment never comes is refused at start, with a sentence, like a
+file that cannot be read.
 
 A race and a jump-in are timed against the AIs' reactions, so no deal can make them certain:
 a timed step holds the AIs (``Match.hold``) while its moment is open, at the table as in the
