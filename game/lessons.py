@@ -97,7 +97,7 @@ class Step:
     do: Do
     say: str
     then: str
-    card: str | None = None  # Do.PLAY: the card's code
+    card: str | None = None  # Do.PLAY, Do.JUMPIN: the card's code
     color: Color | None = None  # Do.COLOR
     seat: int | None = None  # Do.SWAP
     rule: RaceAction | None = None  # Do.RULE
