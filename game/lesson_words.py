@@ -76,11 +76,19 @@ WORDS: dict[str, str] = {
         "the next player. Play it when your hand is big and theirs are small."
     ),
     # Lesson 7: the popular switches, stacking and 7-0.
-    "switch.title": N_("Stacking and 7-0"),
+    "switch.title": N_("Stacking, 7-0 and jump-in"),
     "switch.seven": N_("This table plays 7-0: a 7 swaps hands. Play your red 7."),
     "switch.swap": N_("Swap your hand with Ana's: she holds five cards, you hold four."),
     "switch.swap.done": N_(
         "You now hold Ana's cards and she holds yours. Under 7-0, a 0 passes every hand on."
+    ),
+    "switch.jump": N_(
+        "This table also allows jump-in: Ana played a red 4, and you hold one too. Play it now, "
+        "out of turn, before Ben plays."
+    ),
+    "switch.jump.done": N_(
+        "You jumped in: play goes on from you, so Ben's turn passed. Only a card identical to "
+        "the top card can jump in: the same color and the same number or symbol."
     ),
     "switch.stack": N_(
         "Ben played a Draw Two on you. This table allows stacking: play your yellow Draw Two "
@@ -88,5 +96,36 @@ WORDS: dict[str, str] = {
     ),
     "switch.stack.done": N_(
         "The two Draw Twos add up: Ana, who had none to stack, draws four cards."
+    ),
+    # Lesson 8: the House Rules! cards and a race.
+    "rules.title": N_("House Rules and races"),
+    "rules.card": N_(
+        "This deck has House Rules cards: the first one of a number lets its player make a "
+        "rule for every card of that number. Play your red 3 (House Rules)."
+    ),
+    "rules.make": N_("Make the rule for every 3: choose Press Up."),
+    "rules.make.done": N_("From now on, whenever anyone plays a 3, everyone races to press Up."),
+    "rules.race": N_("Ana played a 3. Race: press the Up arrow key!"),
+    "rules.race.done": N_(
+        "You finished in time. Ben finished last, so he draws one card: the last one to "
+        "finish a race always draws."
+    ),
+    # Lesson 9: the Wild Game Changer.
+    "changer.title": N_("The Wild Game Changer"),
+    "changer.start": N_("Play your yellow 5, and keep your Wild Game Changer for later."),
+    "changer.start.done": N_(
+        "Now watch Ana: she plays a House Rules 2 and makes the rule for every 2. The move log "
+        "says which."
+    ),
+    "changer.card": N_(
+        "Your Wild Game Changer makes a new rule for a number that already has one. Play it."
+    ),
+    "changer.color": N_("It is a wild too: choose red."),
+    "changer.rule": N_("Now make the new rule for every 2: choose Press Down."),
+    "changer.rule.done": N_("Ana's rule is gone: from now on, every 2 means press Down."),
+    "changer.race": N_("Ana played a 2. Race with the new rule: press the Down arrow key!"),
+    "changer.race.done": N_(
+        "You finished in time. Ben finished last and draws one card. With a Game Changer, "
+        "the rules in play can change in the middle of a hand."
     ),
 }

@@ -4,11 +4,16 @@ in it (docs/LESSONS.md).
 A lesson is data, one JSON file each in ``assets/lessons/``: the rule preset, the AI seats'
 levels, the seed, every hand, the first card and the top of the draw pile, then the steps. A
 step names what the person does (play a card, draw, call UNO, choose a color, challenge, take
-a penalty) and two sentences by their id in ``game.lesson_words`` (the catalogs cannot read
-JSON): what to do, and what just happened. Nothing here bends a rule: the lesson is played by
-the real engine and match, and ``rehearse`` plays every file by its steps against them (the AIs
-choose as they will at the table, from the same seed), so a file whose moment never comes is
-refused at start, with a sentence, like a file that cannot be read.
+a penalty, make a House Rule, race, jump in) and two sentences by their id in
+``game.lesson_words`` (the catalogs cannot read JSON): what to do, and what just happened.
+Nothing here bends a rule: the lesson is played by the real engine and match, and ``rehearse``
+plays every file by its steps against them (the AIs choose as they will at the table, from the
+same seed), so a file whose moment never comes is refused at start, with a sentence, like a
+file that cannot be read.
+
+A race and a jump-in are timed against the AIs' reactions, so no deal can make them certain:
+a timed step holds the AIs (``Match.hold``) while its moment is open, at the table as in the
+rehearsal, and they move on once the person has done it (docs/LESSONS.md).
 """
 
 from __future__ import annotations
@@ -20,7 +25,19 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from game.actions import Accept, Action, CallUno, Challenge, ChooseColor, ChooseSwap, Draw, Play
+from game.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Challenge,
+    ChooseColor,
+    ChooseSwap,
+    Draw,
+    FinishRace,
+    JumpIn,
+    MakeRule,
+    Play,
+)
 from game.ai import Level
 from game.cards import Color, deck, find_cards
 from game.engine import Game
@@ -31,12 +48,14 @@ from game.events import (
     ColorChosen,
     DrawReason,
     HandsSwapped,
+    HouseRuleMade,
+    RaceFinished,
     UnoCalled,
 )
 from game.i18n import _
 from game.lesson_words import WORDS
 from game.match import Match, MatchEvent, Seat
-from game.rules import PRESETS, Preset, Rules, RulesError, TargetMode
+from game.rules import PRESETS, Preset, RaceAction, Rules, RulesError, TargetMode
 
 # The person always sits at seat 0 and plays first (the dealer is the last seat).
 PERSON = 0
@@ -58,6 +77,13 @@ class Do(Enum):
     CHALLENGE = "challenge"  # a Wild Draw Four played on you
     ACCEPT = "accept"  # take a penalty without answering
     SWAP = "swap"  # the step's seat, to swap hands with (a 7 under 7-0)
+    RULE = "rule"  # make the step's House Rule (for the step's number, if it names one)
+    RACE = "race"  # finish the House Rules race that is running
+    JUMPIN = "jumpin"  # play the step's card out of turn, on an identical card
+
+
+# The steps timed against the AIs' reactions: the AIs wait while their moment is open.
+TIMED = frozenset({Do.RACE, Do.JUMPIN})
 
 
 class LessonError(ValueError):
@@ -71,9 +97,11 @@ class Step:
     do: Do
     say: str
     then: str
-    card: str | None = None  # Do.PLAY: the card's code
+    card: str | None = None  # Do.PLAY, Do.JUMPIN: the card's code
     color: Color | None = None  # Do.COLOR
     seat: int | None = None  # Do.SWAP
+    rule: RaceAction | None = None  # Do.RULE
+    number: int | None = None  # Do.RULE: the number the rule is for (None: any)
 
     def action(self, game: Game, seat: int = PERSON) -> Action | None:
         """The legal action of ``seat`` that does this step now (None: not possible now)."""
@@ -98,6 +126,20 @@ class Step:
                 return isinstance(action, Accept)
             case Do.SWAP:
                 return isinstance(action, ChooseSwap) and action.target == self.seat
+            case Do.RULE:
+                return isinstance(action, MakeRule) and self._rule_is(action.number, action.rule)
+            case Do.RACE:
+                return isinstance(action, FinishRace)
+            case Do.JUMPIN:
+                return isinstance(action, JumpIn) and action.card.code == self.card
+
+    def _rule_is(self, number: int, rule: RaceAction) -> bool:
+        return rule is self.rule and self.number in (None, number)
+
+    def holds(self, game: Game) -> bool:
+        """Whether the AIs wait now: a timed step whose moment is open (the person could do it
+        now). Nothing else changes: the person's move is the one the real match would take."""
+        return self.do in TIMED and self.action(game) is not None
 
     def done(self, events: Sequence[MatchEvent], seat: int = PERSON) -> bool:
         """Whether ``events`` (as the match tells its listeners) hold this step being done."""
@@ -139,12 +181,29 @@ class Step:
                     and event.player == seat
                     and event.target == self.seat
                 )
+            case Do.RULE:
+                return (
+                    isinstance(event, HouseRuleMade)
+                    and event.player == seat
+                    and self._rule_is(event.number, event.rule)
+                )
+            case Do.RACE:
+                return isinstance(event, RaceFinished) and event.player == seat
+            case Do.JUMPIN:
+                return (
+                    isinstance(event, CardPlayed)
+                    and event.player == seat
+                    and event.jump_in
+                    and event.card.code == self.card
+                )
 
     def acted(self, events: Sequence[MatchEvent], seat: int = PERSON) -> bool:
         """Whether the person did something else in ``events`` (a legal move, not the step's)."""
         return any(
             getattr(event, "player", None) == seat
-            and isinstance(event, CardPlayed | CardsDrawn | ColorChosen | HandsSwapped)
+            and isinstance(
+                event, CardPlayed | CardsDrawn | ColorChosen | HandsSwapped | HouseRuleMade
+            )
             for event in events
         ) and not self.done(events, seat)
 
@@ -281,21 +340,43 @@ def _step(data: Any) -> Step:
     do = Do(_field(data, "do", str))
     card = data.get("card")
     color = Color(data["color"]) if isinstance(data.get("color"), str) else None
-    if do is Do.PLAY and not isinstance(card, str):
+    if do in (Do.PLAY, Do.JUMPIN) and not isinstance(card, str):
         raise LessonError(_("a step plays no card"))
     if do is Do.COLOR and color is None:
         raise LessonError(_("a step chooses no color"))
     seat = data.get("seat")
     if do is Do.SWAP and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 1):
         raise LessonError(_("the field {name} has a wrong value").format(name="seat"))
+    rule, number = _rule(do, data)
     then = data.get("then", "")
     if not isinstance(then, str):
         raise LessonError(_("the field {name} has a wrong value").format(name="then"))
     say = _word(_field(data, "say", str))
     then = _word(then) if then else ""
     return Step(
-        do, say, then, card if do is Do.PLAY else None, color, seat if do is Do.SWAP else None
+        do,
+        say,
+        then,
+        card if do in (Do.PLAY, Do.JUMPIN) else None,
+        color,
+        seat if do is Do.SWAP else None,
+        rule,
+        number,
     )
+
+
+def _rule(do: Do, data: dict[str, Any]) -> tuple[RaceAction | None, int | None]:
+    """A rule step's House Rule (``rule``, required) and number (``number``, 1 to 5; left out:
+    the person picks the number, as after a Wild Game Changer)."""
+    if do is not Do.RULE:
+        return None, None
+    rule = RaceAction(_field(data, "rule", str))
+    number = data.get("number")
+    if number is not None and (
+        not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 5
+    ):
+        raise LessonError(_("the field {name} has a wrong value").format(name="number"))
+    return rule, number
 
 
 def _check_deal(lesson: Lesson) -> None:
@@ -313,12 +394,13 @@ def _check_deal(lesson: Lesson) -> None:
 
 def rehearse(lesson: Lesson) -> None:
     """Play ``lesson`` by its steps against the real engine and AIs (the person doing each step
-    as soon as the game waits on them); raises LessonError naming the step whose moment never
-    comes."""
+    as soon as the game waits on them, or a timed step's moment opens); raises LessonError
+    naming the step whose moment never comes."""
     match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
     for number, step in enumerate(lesson.steps, 1):
         for _turn in range(REHEARSAL_LIMIT):
-            if PERSON in match.waiting_on() or match.is_round_over:
+            # A timed step's moment stops the AIs here as ``Match.hold`` does at the table.
+            if PERSON in match.waiting_on() or match.is_round_over or step.holds(match.game):
                 break
             if not match.fast_forward(1):
                 break

@@ -23,7 +23,8 @@ the game waits on its owner and that person has confirmed holding the screen; be
 people's turns the screen is handed on behind a curtain; a person may hold a button to peek at
 their own hand while nobody else's turn is on screen; young players may play with open hands.
 A House Rules race is timed for the AIs from when the people racing saw its prompt
-(``race_seen``), so nobody loses a race before they could read what it asks.
+(``race_seen``), so nobody loses a race before they could read what it asks. A guided lesson
+holds every AI arrival (``hold``) while the person's timed step is open (docs/LESSONS.md).
 """
 
 from __future__ import annotations
@@ -362,6 +363,10 @@ class Match:
         self._sent_at = 0.0  # when the decisions now on the searcher were sent
         self._plan: Plan | None = None
         self._race_seen_at: float | None = None
+        # A guided lesson's timed step (game.lessons: a race, a jump-in): while it answers
+        # True, no AI arrival is planned or applied, so the moment waits for the person the
+        # way a stacked deal's moments do. None at every other table.
+        self.hold: Callable[[], bool] | None = None
         self._finished = False
         self._listeners = list(listeners)
         self._notifying = False
@@ -582,7 +587,9 @@ class Match:
 
     def _ai_may_act(self) -> bool:
         # Nothing moves after the hand is over, while the screen changes hands, nor while a
-        # phone is away (its person could not answer, catch or race).
+        # phone is away (its person could not answer, catch or race), nor while a lesson holds.
+        if self.hold is not None and self.hold():
+            return False
         return not self.is_round_over and self.hand_off_to() is None and not self.away
 
     def _schedule(

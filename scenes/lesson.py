@@ -29,11 +29,16 @@ from scenes.input import Act, Intent
 from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
 from scenes.table.listeners import Statistics
+from scenes.table.overlays import RaceOverlay
+from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
 
 # The lesson's panel: its width, text size and line pitch (logical pixels).
 PANEL_W = 520  # clear of the prompts in the middle of the table
+# The narrowest the panel gets beside a wide prompt, and its left edge.
+MIN_PANEL_W = 200
+PANEL_LEFT = 40
 # A long explanation's panel, while no prompt is open: clear of the piles.
 WIDE_PANEL_W = 740
 TEXT_SIZE = 28
@@ -93,6 +98,7 @@ class LessonScene(TableScene):
         self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
         self.lesson_menu = Menu()
         self._lesson_buttons()
+        self.match.hold = self._holds
 
     # ------------------------------------------------------------- the steps
 
@@ -126,6 +132,11 @@ class LessonScene(TableScene):
         waited = PERSON in self.match.waiting_on()
         if (waited and step.action(self.game) is None) or self.match.is_round_over:
             self._lose()
+
+    def _holds(self) -> bool:
+        """The AIs wait while a timed step's moment is open (a race, a jump-in: game.lessons)."""
+        step = self.step
+        return step is not None and step.holds(self.game)
 
     def _round_over_shown(self) -> bool:
         # The lesson's last explanation (how a round is scored) is read before the scores
@@ -205,9 +216,13 @@ class LessonScene(TableScene):
         """Where on the screen the step waited for points (None: nothing, or a prompt's own
         buttons, which ask the question themselves)."""
         step = self.step
-        if step is None or self.explaining is not None or self.lost:
+        # An explanation read beside an open prompt (a race's) goes with the next step's ring.
+        reading = self.explaining is not None and not self.prompted()
+        if step is None or reading or self.lost:
             return None
-        if step.do is Do.PLAY:
+        if step.do is Do.RACE:
+            return self._race_place()
+        if step.do in (Do.PLAY, Do.JUMPIN):
             for card in self.game.hands[PERSON]:
                 if card.code == step.card:
                     sprite = self.presenter.sprites.get(card.uid)
@@ -221,6 +236,32 @@ class LessonScene(TableScene):
             if isinstance(spec.action, kind):
                 return button.rect
         return None
+
+    def _race_place(self) -> pygame.Rect | None:
+        """The place the running race asks the person to tap (None: a key, or anywhere)."""
+        race = self.races.screen
+        if race is None:
+            return None
+        places = {
+            "draw": self.layout.draw_pile.rect(),
+            "discard": self.layout.discard_pile.rect(),
+            "seat": self.presenter.place(PERSON).plate.rect(),
+            "center": self.layout.prompt.rect(),
+        }
+        return places.get(moves.RACE_STEPS[race.rule][len(race.done)])
+
+    def _beside_prompt(self) -> int:
+        """The panel's width while a prompt is open: narrower than ``PANEL_W`` when the prompt
+        reaches over it (a House Rule's two columns of choices), so the sentence stays in sight."""
+        top = self.app.top
+        if isinstance(top, ChoiceOverlay):
+            return max(MIN_PANEL_W, min(PANEL_W, top.rect.left - PANEL_LEFT - PANEL_GAP))
+        return PANEL_W
+
+    def _race_box(self) -> tuple[pygame.Rect, ...]:
+        """The race prompt's panel, open over the status line and above it, if any."""
+        top = self.app.top
+        return (top.box(),) if isinstance(top, RaceOverlay) else ()
 
     def prompted(self) -> bool:
         """A question of the table (a color, a challenge) is open over it: it takes the input,
@@ -262,13 +303,13 @@ class LessonScene(TableScene):
     def _panel(self, surface: pygame.Surface, target: pygame.Rect | None) -> None:
         heading, sentence = self.words()
         hint = self.explaining is not None and not self.prompted()
-        # Below the panel: the move log, and the status line (its long sentences reach under
-        # the panel's right end).
-        below = (self.layout.log.rect(), self.layout.status.rect())
+        # Below the panel: the move log, the status line (its long sentences reach under the
+        # panel's right end) and, in a race, the race's prompt over it.
+        below = (self.layout.log.rect(), self.layout.status.rect(), *self._race_box())
         floor = min(rect.top for rect in below) - PANEL_GAP
         # A long sentence (a scoring explanation, Large text) is drawn smaller, then in a wider
         # panel (not while a prompt is open in the middle), rather than run over them.
-        widths = (PANEL_W,) if self.prompted() else (PANEL_W, WIDE_PANEL_W)
+        widths = (self._beside_prompt(),) if self.prompted() else (PANEL_W, WIDE_PANEL_W)
         for width in widths:
             room = width - 2 * PANEL_PAD
             for size in range(TEXT_SIZE, MIN_TEXT_SIZE - 1, -2):
@@ -336,6 +377,24 @@ def finish_lesson(key: str) -> str | None:
     return lessons_store.finish(key)
 
 
+# The list of lessons: one column while this many fit above the notice, two beyond.
+LIST_ROWS = 5
+
+
+def list_columns(count: int) -> int:
+    return 1 if count <= LIST_ROWS else 2
+
+
+def list_place(index: int, columns: int) -> pygame.Rect:
+    """The button of the lesson ``index`` in a list of ``columns`` columns, row by row (the
+    arrows move along rows, as the menu's ``columns`` says)."""
+    rect = pygame.Rect(0, 0, 760, 80)
+    row, column = divmod(index, columns)
+    x = 960 if columns == 1 else 960 + (column * 2 - 1) * 400
+    rect.midtop = (x, 250 + row * 96)
+    return rect
+
+
 class LessonsScene(Scene):
     """The lessons, in order, each a button; the finished ones ticked."""
 
@@ -352,15 +411,16 @@ class LessonsScene(Scene):
 
     def relabel(self) -> None:
         buttons = []
+        columns = list_columns(len(self.lessons))
+        self.menu.columns = columns
         for i, lesson in enumerate(self.lessons):
-            rect = pygame.Rect(0, 0, 760, 80)
-            rect.midtop = (960, 250 + i * 96)
+            rect = list_place(i, columns)
             done = lesson.key in self.finished
             detail = _("finished") if done else ""
             color = (40, 130, 80) if done else (40, 56, 72)
             buttons.append(Button(rect, lesson.name, self._open(lesson.key), detail, color=color))
         back = pygame.Rect(0, 0, 360, 62)
-        back.midtop = (960, 280 + len(self.lessons) * 96)
+        back.midtop = (960, 280 + -(-len(self.lessons) // columns) * 96)
         buttons.append(Button(back, _("Back"), self.back))
         self.menu.buttons = buttons
 

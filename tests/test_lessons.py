@@ -28,7 +28,7 @@ from game.events import (
 from game.i18n import pgettext
 from game.lessons import AI_NAMES, REHEARSAL_LIMIT, Do, LessonError, load_all, parse, rehearse
 from game.match import Match, MatchEvent
-from game.rules import CustomEffect
+from game.rules import RACE_ACTION_TEXT, CustomEffect
 from scenes import routes, ui
 from scenes.app import App, use_language
 from scenes.assets import asset_root
@@ -37,6 +37,8 @@ from scenes.input import Act, Intent
 from scenes.lesson import LessonScene, lessons_found, place_panel
 from scenes.store.lessonrecord import lessons_path, load_lessons
 from scenes.store.settings import Settings
+from scenes.table.moves import RACE_STEPS, TAPS
+from scenes.table.overlays import RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scoring import ScoringScene
 
@@ -171,6 +173,20 @@ def _by_keys(app: App, lesson: LessonScene) -> None:
         lesson.handle(Intent(Act.CONFIRM))
 
 
+def _race(app: App, lesson: LessonScene, by_mouse: bool) -> None:
+    """The race's action: a tap on the place the lesson rings (by mouse), else its key."""
+    race = lesson.races.screen
+    if not isinstance(app.top, RaceOverlay) or race is None:
+        return  # the race's prompt is not open yet
+    for step in RACE_STEPS[race.rule]:
+        target = lesson.pointed()
+        if step in TAPS:
+            assert by_mouse and target is not None, "a keyboard cannot tap"
+            _click(app, target.center)
+        else:
+            app.top.handle(Intent(Act(step)))
+
+
 def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
     lesson = app.go(routes.Lesson(key))
     _frames(app)
@@ -195,8 +211,13 @@ def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
             _answer_prompt(app, AI_NAMES[step.seat - 1], by_mouse)
         elif step.do is Do.CHALLENGE:
             _answer_prompt(app, pgettext("button", "Challenge!"), by_mouse)
-        elif app.top is not lesson or 0 not in lesson.match.waiting_on():
-            continue
+        elif step.do is Do.RULE:
+            assert step.rule is not None
+            _answer_prompt(app, i18n._(RACE_ACTION_TEXT[step.rule]), by_mouse)
+        elif step.do is Do.RACE:
+            _race(app, lesson, by_mouse)
+        elif app.top is not lesson or step.action(lesson.game) is None:
+            continue  # the step's moment has not come yet (a jump-in's is not a turn)
         elif by_mouse:
             target = lesson.pointed()
             assert target is not None, lesson.words()
@@ -311,7 +332,7 @@ def _rehearsed_events(key: str) -> list[MatchEvent]:
     match.add_listener(heard)
     for step in lesson.steps:
         for _turn in range(REHEARSAL_LIMIT):
-            if 0 in match.waiting_on() or not match.fast_forward(1):
+            if 0 in match.waiting_on() or step.holds(match.game) or not match.fast_forward(1):
                 break
         action = step.action(match.game)
         assert action is not None

@@ -98,8 +98,8 @@ class RaceOverlay(Scene):
         self.age = 0.0
 
     def handle(self, intent: Intent) -> None:
-        if intent.act is Act.BACK:
-            return
+        # Esc too: the table opens no pause during a race, and a lesson (whose AIs wait for
+        # the person's race) leaves on it, as it always does.
         self.table.handle(intent)
 
     def update(self, dt: float) -> None:
@@ -107,17 +107,22 @@ class RaceOverlay(Scene):
         if self.table.race is None and self.app.top is self:
             self.app.close(self)
 
+    def box(self) -> pygame.Rect:
+        """The race panel's place (a lesson's panel keeps clear of it)."""
+        status = self.status
+        rect = pygame.Rect(0, 0, status.width + 8, 170)
+        # Over the status line (which says the same), so the piles and seats a race may ask
+        # you to tap stay in sight.
+        rect.midbottom = (status.centerx, status.bottom + 4)
+        return rect
+
     def draw(self, surface: pygame.Surface) -> None:
         race = self.table.race
         if race is None:
             return
         # From now on the AIs' clock runs (the first drawing counts).
         self.table.race_seen()
-        status = self.status
-        rect = pygame.Rect(0, 0, status.width + 8, 170)
-        # Over the status line (which says the same), so the piles and seats a race may ask
-        # you to tap stay in sight.
-        rect.midbottom = (status.centerx, status.bottom + 4)
+        rect = self.box()
         surface.blit(panel(rect.size, 26, (60, 16, 24, 255), (255, 214, 102, 200), 3), rect)
         draw_text(surface, _("RACE!"), 36, (rect.centerx, rect.y + 32), GOLD, Weight.BLACK)
         # The longest action in a longer language, at Large text, is drawn smaller, inside.
