@@ -23,8 +23,8 @@ simulation (docs/MUTATION.md).
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -58,24 +58,45 @@ MAX_ACTIONS = 5_000
 pytestmark = pytest.mark.slow  # whole-game sweeps: in make test, not test-quick
 
 
-def cards_in(value: object) -> Iterator[Card]:
-    """Every card named anywhere in ``value``: dataclasses and containers are walked."""
+# Values that never hold a card: the walk below stops at once on them.
+_LEAVES = (str, int, float, bool, type(None), enum.Enum)
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass type's field names (None for any other type), looked up once per type."""
+    if kind not in _FIELDS:
+        is_data = dataclasses.is_dataclass(kind)
+        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_data else None
+    return _FIELDS[kind]
+
+
+def _collect(value: object, found: set[int]) -> None:
+    """Add the uid of every card named anywhere in ``value``: dataclasses and containers are
+    walked."""
     if isinstance(value, Card):
-        yield value
+        found.add(value.uid)
+    elif isinstance(value, _LEAVES):
+        return
     elif isinstance(value, tuple | list | set | frozenset):
         for item in value:
-            yield from cards_in(item)
+            _collect(item, found)
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name))
+            _collect(key, found)
+            _collect(item, found)
+    elif not isinstance(value, type) and (names := _field_names(type(value))) is not None:
+        for name in names:
+            _collect(getattr(value, name), found)
 
 
 def uids(cards: object) -> set[int]:
-    return {c.uid for c in cards_in(cards)}
+    """Every card named anywhere in ``cards``, by uid."""
+    found: set[int] = set()
+    _collect(cards, found)
+    return found
 
 
 def shape(value: object) -> object:
