@@ -252,21 +252,25 @@ def texts_of(message: dict[str, Any]) -> list[str]:
     return found
 
 
-def phone_match_texts(name: str, language: str) -> set[str]:
-    """Three phones in ``language`` play a match of preset ``name`` to its end, each tapping
-    what its page offers (a card it may play, else a button): every prompt, button, challenge
-    and result they were told."""
+NAMES = ("Maria", "Kenji", "Ana", "Lucas", "Sofia", "Jonas", "Marta")
+
+
+def phone_match_texts(name: str, languages: tuple[str, ...]) -> list[set[str]]:
+    """A phone a language of ``languages`` each play a match of preset ``name`` to its end,
+    each tapping what its page offers (a card it may play, else a button): every prompt,
+    button, challenge and result each seat was told."""
     rules = preset(name).with_changes(target_points=150, stacking=Stacking.CROSS, jump_in=True)
-    seats = tuple(Seat(n, kind=SeatKind.PHONE) for n in ("Maria", "Kenji", "Ana"))
+    seats = tuple(Seat(n, kind=SeatKind.PHONE) for n in NAMES[: len(languages)])
     match, hub, outlet = phone_hub(seats, rules, 11)
     for seat in match.phones:
-        outlet.inbox.put(Inbound(seat, Arrival.JOINED, language=language))
+        outlet.inbox.put(Inbound(seat, Arrival.JOINED, language=languages[seat]))
     hub.pump()
-    # The first phone to join was sent the others' states while they were not there yet (in
+    # The first phones to join were sent the others' states while they were not there yet (in
     # the table's language, English): from here on, every phone speaks its language.
     del outlet.sent[: -len(match.phones)]
     chance = random.Random(5)
-    seen: set[str] = set()
+    seen: list[set[str]] = [set() for _ in seats]
+    told = 0
     for _ in range(MOVES):
         if match.finished or match.is_match_over:
             break
@@ -280,11 +284,13 @@ def phone_match_texts(name: str, language: str) -> set[str]:
             if state["turn"] and sends:
                 outlet.inbox.put(Inbound(seat, Arrival.MESSAGE, _act(chance.choice(sends))))
         hub.pump()
-        for _seat, message in outlet.sent[-12:]:
+        for seat, message in outlet.sent[told:]:
             if message["type"] == "state":
-                seen.update(texts_of(message))
+                seen[seat].update(texts_of(message))
+        told = len(outlet.sent)
     assert match.is_match_over, "the match did not end"
-    seen.update(texts_of(outlet.last(0)))
+    for seat in match.phones:
+        seen[seat].update(texts_of(outlet.last(seat)))
     return seen
 
 
@@ -292,26 +298,26 @@ def phone_match_texts(name: str, language: str) -> set[str]:
 def test_a_whole_match_tells_a_pseudo_locale_phone_no_english(name: str) -> None:
     """Every prompt, button, challenge and result a pseudo-locale phone is told over a whole
     match carries the pseudo-locale's marks."""
-    seen = phone_match_texts(name, i18n.PSEUDO)
+    seen = set().union(*phone_match_texts(name, (i18n.PSEUDO,) * 3))
     assert len(seen) > 20, sorted(seen)
     english = sorted(text for text in seen if MARK not in text)
     assert english == []
     assert not [text for text in seen if "{" in text]  # every placeholder filled
 
 
-@pytest.mark.parametrize("code", [c for c in i18n.CODES if c != i18n.ENGLISH])
-def test_a_whole_match_is_told_to_a_phone_in_each_language(code: str) -> None:
-    """The real catalogs: no placeholder left, and no text the catalog translates told in
-    English (a message the phone's Tongue skipped)."""
-    seen = phone_match_texts("house-rules", code)
-    assert len(seen) > 20, sorted(seen)
-    assert not [text for text in seen if "{" in text or "}" in text]
-    tongue = i18n.tongue(code)
-    assert tongue.code == code
-    english = {
-        text for text in seen if text and tongue.gettext(text) != text
-    }  # an English message text, as it was told
-    assert sorted(english) == []
+def test_a_whole_match_is_told_to_a_phone_in_each_language() -> None:
+    """The real catalogs, one phone in each language at one table: no placeholder left, and
+    no text the catalog translates told in English (a message the phone's Tongue skipped)."""
+    codes = tuple(c for c in i18n.CODES if c != i18n.ENGLISH)
+    for code, seen in zip(codes, phone_match_texts("house-rules", codes), strict=True):
+        assert len(seen) > 20, (code, sorted(seen))
+        assert not [text for text in seen if "{" in text or "}" in text], code
+        tongue = i18n.tongue(code)
+        assert tongue.code == code
+        english = {
+            text for text in seen if text and tongue.gettext(text) != text
+        }  # an English message text, as it was told
+        assert sorted(english) == [], code
 
 
 def _act(send: dict[str, Any]) -> str:
