@@ -167,6 +167,13 @@ def strings(value: Any) -> list[str]:
     return []
 
 
+@functools.lru_cache(maxsize=4)
+def every_label(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """The names of a game's cards (its deck is fixed for the game: named once, not at every
+    message; the tests speak English throughout)."""
+    return tuple(sorted({c.label for c in cards}))
+
+
 def check(match: Match, seat: int, message: dict[str, Any], known: set[str]) -> None:
     """Raise ``Leaks`` if ``message`` shows ``seat`` anything of another hand it does not
     know (``known``: the names ``known_to`` gives)."""
@@ -182,7 +189,7 @@ def check(match: Match, seat: int, message: dict[str, Any], known: set[str]) -> 
     if top is not None and game.discard and top["name"] != game.discard[-1].label:
         raise Leaks("the top card shown is not the top card")
     del pile
-    labels = tuple(sorted({c.label for c in game.cards}))
+    labels = every_label(tuple(game.cards))
     others = {c.label for p, h in enumerate(game.hands) if p != seat for c in h}
     secret = others - known
     text = "\n".join(s for key, v in message.items() if key != "hand" for s in strings(v))
