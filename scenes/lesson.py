@@ -5,9 +5,14 @@ itself, with the lesson's match: the person plays by mouse, keys or controller e
 any table, and the lesson only listens to the match's events to know when a step is done. It
 rings the card or button the step points at, says the step's sentence in a panel that keeps
 clear of it, explains what happened once it is done (until confirmed: Enter, a click on the
-panel, A), and lets the person leave at any moment (Skip lesson, Esc). A legal move other than
-the step's is played like any move; the lesson says so gently, and when the hand can no longer
-reach the step it says that too and offers to start again.
+panel, A), and lets the person leave at any moment (Skip lesson, Esc), a question of the table
+open or not. An explanation waits until the other players' moves after the step have been
+played and shown, so that it only ever speaks of what the screen has shown; the table's buttons
+are hidden meanwhile, and while the table moves. A question of the table (a color, a challenge)
+opens with the step's answer focused. A legal move other than the step's is played like any
+move; the lesson says so gently, and when the hand can no longer reach the step it says that too
+and offers to start again. At its end the lesson offers the next unfinished lesson and the list;
+the hand's scores speak of the hand, not of a match.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from functools import cache
 import pygame
 
 from game.actions import CallUno, Draw
+from game.events import MatchEnded
 from game.i18n import _
 from game.lessons import PERSON, Do, Lesson, Step, load_all
 from game.match import Match, MatchEvent, MatchSetup
@@ -29,7 +35,9 @@ from scenes.input import Act, Intent
 from scenes.store import lessonrecord as lessons_store
 from scenes.table import moves
 from scenes.table.listeners import Statistics
+from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
+from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
 
 # The lesson's panel: its width, text size and line pitch (logical pixels).
@@ -52,6 +60,8 @@ RING_COLOR = GOLD
 RING_PAD = 10
 # The ring breathes this many times a second (still with reduced motion).
 PULSE_HZ = 1.2
+# At a lesson's end these move between its buttons and press one (keys and controller).
+MENU_ACTS = frozenset({Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.CONFIRM})
 
 
 @cache
@@ -87,6 +97,9 @@ class LessonScene(TableScene):
         self.lesson = lesson
         self.index = 0  # the step waited for
         self.explaining: Step | None = None  # a step done, explained until confirmed
+        # A step done whose explanation waits for the others' moves after it to be shown.
+        self.pending: Step | None = None
+        self.asked: ChoiceOverlay | None = None  # the table's question last seen open
         self.aside = ""  # a gentle word after a move that was not the step's
         self.lost = False  # the hand went where the step can no longer come
         self.complete = False
@@ -102,14 +115,17 @@ class LessonScene(TableScene):
         return steps[self.index] if self.index < len(steps) else None
 
     def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
-        super().on_events(match, events)
+        # A lesson is one hand, not a match: the move log and the status line say the hand
+        # was won, never "you win the match".
+        super().on_events(match, [e for e in events if not isinstance(e, MatchEnded)])
         step = self.step
         if step is None:
             return
         if step.done(events):
             self.index += 1
             self.aside = ""
-            self.explaining = step if step.explanation else None
+            self.explaining = None
+            self.pending = step if step.explanation else None
             if self.step is None:
                 self._finish()
         elif step.acted(events):
@@ -117,22 +133,64 @@ class LessonScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._meet_prompt()
+        settled = not self.presenter.busy
+        waited = PERSON in self.match.waiting_on()
+        if self.pending is not None and settled and (waited or self.match.is_round_over):
+            # The others have moved and the screen has shown it: now the explanation.
+            self.explaining, self.pending = self.pending, None
+        if self.presenter.busy or self.pending is not None or self.explaining is not None:
+            # Nothing to press while the table moves or an explanation waits: a button left
+            # from the moment before ("Take 4" after the challenge) would mean nothing.
+            self.buttons = Menu()
         step = self.step
-        if step is None or self.lost or self.presenter.busy:
+        if step is None or self.lost or not settled:
             return
         # The game waits on the person and the step cannot be done: the hand went another way.
         # (Rehearsed, every time the game waits on the person the step can be done: ``rehearse``
         # does each step at the first such moment.)
-        waited = PERSON in self.match.waiting_on()
         if (waited and step.action(self.game) is None) or self.match.is_round_over:
             self._lose()
 
+    def _meet_prompt(self) -> None:
+        """A question of the table just opened: it lets the lesson take Esc and its buttons
+        first, and it opens on the answer the step asks for (one press does the step)."""
+        top = self.app.top
+        if not isinstance(top, ChoiceOverlay) or top is self.asked:
+            return
+        self.asked = top
+        top.guest = self
+        step = self.step
+        if step is not None:
+            top.focus_on(step.is_done_by)
+
+    def over_prompt(self, intent: Intent) -> bool:
+        """Input over an open question of the table: Esc and the lesson's buttons are the
+        lesson's (leaving always works); the rest is the question's."""
+        if intent.act is Act.BACK:
+            self.leave_lesson()
+            return True
+        if intent.pos is not None and self.lesson_menu.at(intent.pos) is not None:
+            self.lesson_menu.handle(intent)
+            return True
+        return False
+
+    def draw_over_prompt(self, surface: pygame.Surface) -> None:
+        """Over the question's dimming: the lesson's panel and buttons stay clear to read."""
+        self._panel(surface, None)
+        self.lesson_menu.draw(surface, show_focus=False)
+
     def _round_over_shown(self) -> bool:
+        if not self.match.is_round_over:
+            return False
         # The lesson's last explanation (how a round is scored) is read before the scores
         # cover the table; the round stays over meanwhile, nothing else moves.
-        if self.match.is_round_over and self.explaining is not None:
+        if self.explaining is not None or self.pending is not None:
             return True
-        return super()._round_over_shown()
+        if self.round_shown != self.game.round:
+            self.round_shown = self.game.round
+            self.app.push(LessonScores(self.app, self))
+        return True
 
     def _lose(self) -> None:
         self.lost = True
@@ -154,10 +212,10 @@ class LessonScene(TableScene):
     # ------------------------------------------------------------- input
 
     def handle(self, intent: Intent) -> None:
-        if intent.act is Act.BACK:
-            self.leave_lesson()
+        if self.over_prompt(intent):
             return
-        if intent.pos is not None and self.lesson_menu.at(intent.pos) is not None:
+        if self.complete and self.explaining is None and intent.act in MENU_ACTS:
+            # The lesson's end: keys and controller choose between its buttons.
             self.lesson_menu.handle(intent)
             return
         if intent.act is Act.RELEASE:
@@ -177,22 +235,45 @@ class LessonScene(TableScene):
         self.app.go(routes.Lesson(self.lesson.key), "replace")
 
     def leave_lesson(self) -> None:
-        self.app.go(routes.Title(), "reset")
+        """Skip lesson, Esc, Back to lessons: the list of lessons, where it was chosen."""
+        self.app.go(routes.Lessons(), "reset")
 
     def again(self) -> None:
         self.app.go(routes.Lesson(self.lesson.key), "replace")
 
+    def next_lesson(self) -> Lesson | None:
+        """The lesson Next lesson opens: the first unfinished one after this one, in order
+        (then from the start); None when every other lesson is finished."""
+        record, _problem = lessons_store.load_lessons()
+        return following(self.lesson.key, lessons_found()[0], record.finished)
+
+    def go_next(self) -> None:
+        following_lesson = self.next_lesson()
+        if following_lesson is None:
+            self.leave_lesson()
+        else:
+            self.app.go(routes.Lesson(following_lesson.key), "reset")
+
+    def end_choices(self) -> list[tuple[str, Callable[[], None]]]:
+        """The lesson's end: Next lesson (when one is left), then Back to lessons."""
+        choices = [(_("Back to lessons"), self.leave_lesson)]
+        if self.next_lesson() is not None:
+            choices.insert(0, (_("Next lesson"), self.go_next))
+        return choices
+
     def _lesson_buttons(self) -> None:
         # Top middle: the table's menu button has the corner, the seats the sides.
-        skip = Button(pygame.Rect(690, 24, 260, 56), _("Skip lesson"), self.leave_lesson)
-        skip.text_size = 26
-        buttons = [skip]
         if self.complete:
-            skip.label = _("Back to the title")
-        if self.lost:
-            again = Button(pygame.Rect(970, 24, 260, 56), _("Start again"), self.again)
-            again.text_size = 26
-            buttons.append(again)
+            specs = self.end_choices()
+        else:
+            specs = [(_("Skip lesson"), self.leave_lesson)]
+            if self.lost:
+                specs.append((_("Start again"), self.again))
+        buttons = []
+        for i, (label, click) in enumerate(specs):
+            color = (40, 130, 80) if self.complete and i == 0 else (40, 56, 72)
+            rect = pygame.Rect(690 + i * 280, 24, 260, 56)
+            buttons.append(Button(rect, label, click, color=color, text_size=26))
         self.lesson_menu = Menu(buttons)
 
     def relabel(self) -> None:
@@ -235,9 +316,13 @@ class LessonScene(TableScene):
                 return _("What happened"), f"{self.explaining.explanation} {step.sentence}"
             return _("What happened"), self.explaining.explanation
         if self.complete:
+            if self.next_lesson() is None:
+                return _("Lesson complete"), _("Well done! That was the last lesson left.")
             return _("Lesson complete"), _(
-                "Well done! Play the hand to its end, or go back with Esc."
+                "Well done! Go on to the next lesson, or back to the list of lessons."
             )
+        if self.pending is not None:
+            return self.lesson.name, _("Watch the other players' moves.")
         step = self.step
         sentence = step.sentence if step is not None else ""
         if self.aside:
@@ -249,8 +334,11 @@ class LessonScene(TableScene):
         target = self.pointed()
         if target is not None:
             self._ring(surface, target)
+        if self.asked is not None and self.app.top is self.asked:
+            return  # drawn over the question's dimming (``draw_over_prompt``)
         self._panel(surface, target)
-        self.lesson_menu.draw(surface, show_focus=False)
+        # At the lesson's end its buttons take the keys: the focus is shown.
+        self.lesson_menu.draw(surface, show_focus=self.complete and self.explaining is None)
 
     def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
         phase = 0.0 if self.app.settings.reduced_motion else self.clock * PULSE_HZ
@@ -329,6 +417,40 @@ def place_panel(
     if avoid is not None and rect.colliderect(avoid):
         return pygame.Rect((40, 120), size)  # the pointed thing was at the left after all
     return rect
+
+
+def following(key: str, lessons: Sequence[Lesson], finished: set[str]) -> Lesson | None:
+    """The first lesson after ``key`` in order (then from the start) not in ``finished``."""
+    keys = [lesson.key for lesson in lessons]
+    start = keys.index(key) + 1 if key in keys else 0
+    ordered = [*lessons[start:], *lessons[:start]]
+    return next((lesson for lesson in ordered if lesson.key not in finished | {key}), None)
+
+
+class LessonScores(ScoringScene):
+    """The scores at a lesson's end: the hand's, not a match's (no winner's screen), and the
+    lesson's way on: Next lesson, Back to lessons, Every move."""
+
+    def __init__(self, app: App, lesson: LessonScene) -> None:
+        self.lesson = lesson
+        super().__init__(app, lesson)
+        self.match = None  # the one hand is the lesson: "You win the round!", its rows
+        self.confetti = ()
+
+    def _buttons(self) -> None:
+        specs = [*self.lesson.end_choices(), (_("Every move"), self._log)]
+        y = self.rect.bottom - 100
+        width = 320
+        left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
+        self.menu.buttons = [
+            Button(
+                pygame.Rect(left + i * (width + 30), y, width, 72),
+                label,
+                click,
+                color=(40, 110, 70) if i == 0 else (40, 56, 72),
+            )
+            for i, (label, click) in enumerate(specs)
+        ]
 
 
 def finish_lesson(key: str) -> str | None:
