@@ -100,6 +100,7 @@ class LessonScene(TableScene):
         # A step done whose explanation waits for the others' moves after it to be shown.
         self.pending: Step | None = None
         self.asked: ChoiceOverlay | None = None  # the table's question last seen open
+        self.aimed = -1  # the step whose card the keys were last put on
         self.aside = ""  # a gentle word after a move that was not the step's
         self.lost = False  # the hand went where the step can no longer come
         self.complete = False
@@ -146,11 +147,25 @@ class LessonScene(TableScene):
         step = self.step
         if step is None or self.lost or not settled:
             return
+        if waited and self.explaining is None:
+            self._aim(step)
         # The game waits on the person and the step cannot be done: the hand went another way.
         # (Rehearsed, every time the game waits on the person the step can be done: ``rehearse``
         # does each step at the first such moment.)
         if (waited and step.action(self.game) is None) or self.match.is_round_over:
             self._lose()
+
+    def _aim(self, step: Step) -> None:
+        """Put the keys' focus on the step's card once, when it can be played: Enter (or A)
+        then plays the ringed card, not one the mouse happened to rest on."""
+        if step.do is not Do.PLAY or self.aimed == self.index:
+            return
+        for place, sprite in enumerate(self.presenter.hands[PERSON]):
+            if sprite.card.code == step.card:
+                self.aimed = self.index
+                self.hand.focus = place
+                self.presenter.point_at(sprite.card.uid)
+                return
 
     def _meet_prompt(self) -> None:
         """A question of the table just opened: it lets the lesson take Esc and its buttons
@@ -286,7 +301,7 @@ class LessonScene(TableScene):
         """Where on the screen the step waited for points (None: nothing, or a prompt's own
         buttons, which ask the question themselves)."""
         step = self.step
-        if step is None or self.explaining is not None or self.lost:
+        if step is None or self.explaining is not None or self.pending is not None or self.lost:
             return None
         if step.do is Do.PLAY:
             for card in self.game.hands[PERSON]:

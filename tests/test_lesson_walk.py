@@ -279,3 +279,30 @@ def test_any_ai_level_is_two_presses_away_and_esc_keeps_it(app: App) -> None:
     listed.handle(Intent(Act.BACK))
     app.step(FRAME, [])
     assert scene.model.kinds[seat] is Level.EASY and app.top is scene
+
+
+def test_enter_plays_the_ringed_card_not_the_one_under_the_mouse(app: App) -> None:
+    lesson = _open(app, "1-match")
+    _play(lesson, "R3")
+    _until(app, lambda: lesson.explaining is not None)
+    five = next(c for c in lesson.game.hands[0] if c.code == "Y5")
+    lesson.presenter.point_at(five.uid)  # the mouse left resting on the yellow 5
+    lesson.handle(Intent(Act.CONFIRM))  # the explanation read
+    _frames(app, 2)
+    lesson.handle(Intent(Act.CONFIRM))  # Enter again: the step's green 7
+    _frames(app, 2)
+    assert lesson.index == 2 and five in lesson.game.hands[0]
+
+
+def test_the_lessons_panel_and_buttons_stay_clear_over_a_question(app: App) -> None:
+    lesson = _open(app, "3-wild")
+    spot = lesson.lesson_menu.buttons[0].rect.move(12, 0).midleft  # inside Skip lesson
+    app.draw()
+    before = app.screen.get_at(spot)
+    _play(lesson, "W")
+    _prompt(app)
+    app.draw()
+    after = app.screen.get_at(spot)
+    # Not dimmed under the question (dimmed, each channel would lose about 40%).
+    assert all(abs(a - b) <= 3 for a, b in zip(after[:3], before[:3], strict=True))
+    assert "choose blue" in lesson.words()[1]

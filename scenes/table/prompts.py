@@ -205,6 +205,8 @@ class ChoiceOverlay(Scene):
                 Weight.REGULAR,
             )
         self.menu.draw(surface)
+        if self.guest is not None:
+            self.guest.draw_over_prompt(surface)
 
 
 @dataclass(frozen=True)
