@@ -45,7 +45,8 @@ WORDS: dict[str, str] = {
     "wild.four.color": N_("Choose blue again."),
     "wild.four.done": N_("Ana drew four cards and missed her turn."),
     "wild.challenge": N_(
-        "Ben played a Wild Draw Four on you. Did he hold a card of the color? Challenge him."
+        "Ben played a Wild Draw Four on you. It is allowed only to a player holding no card of "
+        "the color in play, blue. Did he hold blue? Challenge him."
     ),
     "wild.challenge.done": N_(
         "He held blue, so he was not allowed to play it: he drew four cards, not you."

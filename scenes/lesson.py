@@ -220,6 +220,11 @@ class LessonScene(TableScene):
             self.refuse(problem)
         self._lesson_buttons()
 
+    @property
+    def ended(self) -> bool:
+        """The lesson is done and its last explanation read: its end's buttons take the keys."""
+        return self.complete and self.explaining is None and self.pending is None
+
     def confirm(self) -> None:
         """The explanation was read: on to the next step (or the lesson's end)."""
         self.explaining = None
@@ -229,7 +234,7 @@ class LessonScene(TableScene):
     def handle(self, intent: Intent) -> None:
         if self.over_prompt(intent):
             return
-        if self.complete and self.explaining is None and intent.act in MENU_ACTS:
+        if self.ended and intent.act in MENU_ACTS:
             # The lesson's end: keys and controller choose between its buttons.
             self.lesson_menu.handle(intent)
             return
@@ -330,14 +335,14 @@ class LessonScene(TableScene):
             if self.prompted() and step is not None:
                 return _("What happened"), f"{self.explaining.explanation} {step.sentence}"
             return _("What happened"), self.explaining.explanation
+        if self.pending is not None:
+            return self.lesson.name, _("Watch the other players' moves.")
         if self.complete:
             if self.next_lesson() is None:
                 return _("Lesson complete"), _("Well done! That was the last lesson left.")
             return _("Lesson complete"), _(
                 "Well done! Go on to the next lesson, or back to the list of lessons."
             )
-        if self.pending is not None:
-            return self.lesson.name, _("Watch the other players' moves.")
         step = self.step
         sentence = step.sentence if step is not None else ""
         if self.aside:
@@ -353,7 +358,7 @@ class LessonScene(TableScene):
             return  # drawn over the question's dimming (``draw_over_prompt``)
         self._panel(surface, target)
         # At the lesson's end its buttons take the keys: the focus is shown.
-        self.lesson_menu.draw(surface, show_focus=self.complete and self.explaining is None)
+        self.lesson_menu.draw(surface, show_focus=self.ended)
 
     def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
         phase = 0.0 if self.app.settings.reduced_motion else self.clock * PULSE_HZ
@@ -499,6 +504,10 @@ class LessonsScene(Scene):
         back = pygame.Rect(0, 0, 360, 62)
         back.midtop = (960, 280 + len(self.lessons) * 96)
         buttons.append(Button(back, _("Back"), self.back))
+        if not self.menu.buttons:
+            # Opened: the focus on the first lesson not finished (Enter goes on learning).
+            keys = [lesson.key for lesson in self.lessons]
+            self.menu.focus = next((i for i, key in enumerate(keys) if key not in self.finished), 0)
         self.menu.buttons = buttons
 
     def _open(self, key: str) -> Callable[[], None]:

@@ -24,7 +24,7 @@ from scenes.app import App
 from scenes.assets import asset_root
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
-from scenes.lesson import LessonScene, LessonScores, following
+from scenes.lesson import LessonScene, LessonScores, LessonsScene, following
 from scenes.setup import SetupScene, bottom_paragraphs
 from scenes.setup_model import SetupModel
 from scenes.store.lastsetup import LastSetup, save_last_setup
@@ -306,3 +306,31 @@ def test_the_lessons_panel_and_buttons_stay_clear_over_a_question(app: App) -> N
     # Not dimmed under the question (dimmed, each channel would lose about 40%).
     assert all(abs(a - b) <= 3 for a, b in zip(after[:3], before[:3], strict=True))
     assert "choose blue" in lesson.words()[1]
+
+
+def test_the_last_explanation_comes_before_the_lessons_end(app: App) -> None:
+    lesson = _open(app, "2-actions")
+    for code in ("RS", "RR"):
+        _until(app, lambda: 0 in lesson.match.waiting_on() and not lesson.presenter.busy)
+        _play(lesson, code)
+        _until(app, lambda: lesson.explaining is not None)
+        lesson.handle(Intent(Act.CONFIRM))
+    _until(app, lambda: 0 in lesson.match.waiting_on() and not lesson.presenter.busy)
+    _play(lesson, "R+2")
+    assert lesson.complete and lesson.pending is not None
+    # While the others move: no "Lesson complete" yet, and Enter is not Next lesson.
+    assert lesson.words()[0] != "Lesson complete"
+    lesson.handle(Intent(Act.CONFIRM))
+    _frames(app, 2)
+    assert app.top is lesson
+    _until(app, lambda: lesson.explaining is not None)
+    assert "Ben drew two cards" in lesson.words()[1]
+
+
+def test_the_list_opens_on_the_first_lesson_not_finished(app: App) -> None:
+    finish("1-match")
+    finish("2-actions")
+    scene = app.go(routes.Lessons())
+    _frames(app)
+    assert isinstance(scene, LessonsScene)
+    assert scene.menu.buttons[scene.menu.focus].label == "Wild cards and the challenge"
