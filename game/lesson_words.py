@@ -56,7 +56,10 @@ WORDS: dict[str, str] = {
     "uno.play": N_("Play your red 3."),
     "uno.play.done": N_("Match by color, as before."),
     "uno.last": N_("Play your red 7: you will be left with two cards."),
-    "uno.call": N_("Two cards left: call UNO before you play the next one, or you can be caught."),
+    "uno.call": N_(
+        "Two cards left: call UNO before you play the next one. A player who catches you "
+        "without it makes you draw two cards."
+    ),
     "uno.call.done": N_("You called UNO: nobody can catch you now."),
     "uno.next": N_("Now play your green 7."),
     "uno.next.done": N_("One card left. UNO!"),

@@ -137,8 +137,10 @@ class LessonScene(TableScene):
         self._meet_prompt()
         settled = not self.presenter.busy
         waited = PERSON in self.match.waiting_on()
-        if self.pending is not None and settled and (waited or self.match.is_round_over):
-            # The others have moved and the screen has shown it: now the explanation.
+        over = self.match.is_round_over
+        if self.pending is not None and ((settled and waited) or over):
+            # The others have moved and the screen has shown it (or, the round over, nobody
+            # moves again): now the explanation.
             self.explaining, self.pending = self.pending, None
         if self.presenter.busy or self.pending is not None or self.explaining is not None:
             # Nothing to press while the table moves or an explanation waits: a button left
@@ -152,7 +154,7 @@ class LessonScene(TableScene):
         # The game waits on the person and the step cannot be done: the hand went another way.
         # (Rehearsed, every time the game waits on the person the step can be done: ``rehearse``
         # does each step at the first such moment.)
-        if (waited and step.action(self.game) is None) or self.match.is_round_over:
+        if (waited and step.action(self.game) is None) or over:
             self._lose()
 
     def _aim(self, step: Step) -> None:

@@ -334,3 +334,15 @@ def test_the_list_opens_on_the_first_lesson_not_finished(app: App) -> None:
     _frames(app)
     assert isinstance(scene, LessonsScene)
     assert scene.menu.buttons[scene.menu.focus].label == "Wild cards and the challenge"
+
+
+def test_the_hands_last_explanation_is_shown_at_once() -> None:
+    pygame.init()
+    # Animated, as a person sees it: the "Out!" moment plays while the explanation is read.
+    app = App(Settings(animation_speed=1.0, ai_pace=1.0), headless=True, builder=build_screen)
+    lesson = _open(app, "5-score")
+    _play(lesson, "G3")
+    _frames(app, 2)
+    assert lesson.presenter.busy
+    # The round is over: nobody moves again, so nothing to watch first.
+    assert lesson.explaining is not None and "70 points" in lesson.words()[1]
