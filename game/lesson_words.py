@@ -19,7 +19,9 @@ WORDS: dict[str, str] = {
     "match.number": N_("A card can also match the number: play your green 7 on the yellow 7."),
     "match.number.done": N_("Your 7 matched the 7 by its number, whatever its color."),
     "match.draw": N_("Nothing matches the blue 1. Draw a card."),
-    "match.draw.done": N_("When you cannot play, you draw one card."),
+    "match.draw.done": N_(
+        "When you cannot play, you draw one card. If it cannot be played either, your turn passes."
+    ),
     "match.drawn": N_("The card you drew matches: play it now."),
     "match.drawn.done": N_("A drawn card that matches may be played at once."),
     # Lesson 2: Skip, Reverse, Draw Two.
@@ -32,7 +34,10 @@ WORDS: dict[str, str] = {
         "Reverse works like a Skip: you play again."
     ),
     "action.draw2": N_("Play your red Draw Two on the next player."),
-    "action.draw2.done": N_("Ben drew two cards and missed his turn."),
+    "action.draw2.done": N_(
+        "Ben drew two cards and missed his turn. An action card also matches the same action "
+        "in any color: a Draw Two on a Draw Two, a Skip on a Skip."
+    ),
     # Lesson 3: Wild and Wild Draw Four, and the challenge.
     "wild.title": N_("Wild cards and the challenge"),
     "wild.wild": N_("A Wild can be played on any card: play it."),

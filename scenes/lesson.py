@@ -458,6 +458,7 @@ class LessonScores(ScoringScene):
         super().__init__(app, lesson)
         self.match = None  # the one hand is the lesson: "You win the round!", its rows
         self.confetti = ()
+        self.menu.on_back = lesson.leave_lesson  # Esc leaves the lesson here too
 
     def _buttons(self) -> None:
         specs = [*self.lesson.end_choices(), (_("Every move"), self._log)]

@@ -179,6 +179,9 @@ def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
     scores = app.top
     assert isinstance(scores, LessonScores)
     assert [b.label for b in scores.menu.buttons] == ["Back to lessons", "Every move"]
+    scores.handle(Intent(Act.BACK))  # Esc leaves the lesson from its scores too
+    _frames(app, 2)
+    assert type(app.top).__name__ == "LessonsScene"
 
 
 def test_a_lesson_speaks_of_the_hand_never_of_a_match(app: App) -> None:
@@ -209,6 +212,10 @@ def test_the_words_are_taught_before_they_are_needed() -> None:
     # between two players.
     assert "first card turned up" in WORDS["wild.color.done"]
     assert "two players" in WORDS["action.reverse.done"]
+    # What the walk's game showed next: a drawn card that does not fit passes the turn, and a
+    # Draw Two matches a Draw Two of another color.
+    assert "passes" in WORDS["match.draw.done"]
+    assert "a Draw Two on a Draw Two" in WORDS["action.draw2.done"]
 
 
 LESSON_ONE_TO_FIVE = {"match", "action", "wild", "uno", "score"}
