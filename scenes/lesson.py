@@ -104,6 +104,8 @@ class LessonScene(TableScene):
         self.aside = ""  # a gentle word after a move that was not the step's
         self.lost = False  # the hand went where the step can no longer come
         self.complete = False
+        self.after: Lesson | None = None  # the lesson Next lesson opens
+        self.after_known = False  # ``after`` was looked up (once: it reads the record)
         self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
         self.lesson_menu = Menu()
         self._lesson_buttons()
@@ -142,10 +144,8 @@ class LessonScene(TableScene):
             # The others have moved and the screen has shown it (or, the round over, nobody
             # moves again): now the explanation.
             self.explaining, self.pending = self.pending, None
-        if self.presenter.busy or self.pending is not None or self.explaining is not None:
-            # Nothing to press while the table moves or an explanation waits: a button left
-            # from the moment before ("Take 4" after the challenge) would mean nothing.
-            self.buttons = Menu()
+        if self.presenter.busy and self.buttons.buttons:
+            self.buttons = Menu()  # see ``_rebuild_buttons``
         step = self.step
         if step is None or self.lost or not settled:
             return
@@ -156,6 +156,14 @@ class LessonScene(TableScene):
         # does each step at the first such moment.)
         if (waited and step.action(self.game) is None) or over:
             self._lose()
+
+    def _rebuild_buttons(self) -> None:
+        # Nothing to press while the table moves or an explanation waits: a button left from
+        # the moment before ("Take 4" after the challenge) would mean nothing.
+        if self.presenter.busy or self.pending is not None or self.explaining is not None:
+            self.buttons = Menu()
+            return
+        super()._rebuild_buttons()
 
     def _aim(self, step: Step) -> None:
         """Put the keys' focus on the step's card once, when it can be played: Enter (or A)
@@ -265,9 +273,13 @@ class LessonScene(TableScene):
 
     def next_lesson(self) -> Lesson | None:
         """The lesson Next lesson opens: the first unfinished one after this one, in order
-        (then from the start); None when every other lesson is finished."""
-        record, _problem = lessons_store.load_lessons()
-        return following(self.lesson.key, lessons_found()[0], record.finished)
+        (then from the start); None when every other lesson is finished. Looked up once, at
+        the lesson's end (not at every frame that shows it)."""
+        if not self.after_known:
+            record, _problem = lessons_store.load_lessons()
+            self.after = following(self.lesson.key, lessons_found()[0], record.finished)
+            self.after_known = True
+        return self.after
 
     def go_next(self) -> None:
         following_lesson = self.next_lesson()
