@@ -70,7 +70,8 @@ WORDS: dict[str, str] = {
     "uno.next.done": N_("One card left. UNO!"),
     "uno.out": N_("Play your last card to win the round."),
     "uno.out.done": N_(
-        "Your hand is empty: you won the round. The next lesson shows what a round scores."
+        "Your hand is empty: you won the round. A game goes on round after round until a "
+        "player reaches 500 points; the next lesson shows what a round scores."
     ),
     # Lesson 5: scoring a round.
     "score.title": N_("Score a round"),

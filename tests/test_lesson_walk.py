@@ -215,6 +215,8 @@ def test_the_words_are_taught_before_they_are_needed() -> None:
     # What the walk's game showed next: a drawn card that does not fit passes the turn, and a
     # Draw Two matches a Draw Two of another color.
     assert "passes" in WORDS["match.draw.done"]
+    # The first game is a match to 500 points: the UNO lesson's end says so.
+    assert "500 points" in WORDS["uno.out.done"]
     assert "a Draw Two on a Draw Two" in WORDS["action.draw2.done"]
 
 
