@@ -9,12 +9,19 @@ from game.i18n import N_
 WORDS: dict[str, str] = {
     # Lesson 1: match by color or number, draw when you cannot.
     "match.title": N_("Match a color or a number"),
-    "match.color": N_("Play a card of the same color as the top card: your red 3."),
-    "match.color.done": N_("Red on red: a card may match the top card by its color."),
+    "match.color": N_(
+        "The cards you may play stand lifted above the others. Play one of the same color as "
+        "the top card: your red 3."
+    ),
+    "match.color.done": N_(
+        "Your red 3 matched the red 5 by its color. Then Ana and Ben each played a card."
+    ),
     "match.number": N_("A card can also match the number: play your green 7 on the yellow 7."),
-    "match.number.done": N_("A 7 on a 7: a card may also match by its number or symbol."),
+    "match.number.done": N_("Your 7 matched the 7 by its number, whatever its color."),
     "match.draw": N_("Nothing matches the blue 1. Draw a card."),
-    "match.draw.done": N_("When you cannot play, you draw one card."),
+    "match.draw.done": N_(
+        "When you cannot play, you draw one card. If it cannot be played either, your turn passes."
+    ),
     "match.drawn": N_("The card you drew matches: play it now."),
     "match.drawn.done": N_("A drawn card that matches may be played at once."),
     # Lesson 2: Skip, Reverse, Draw Two.
@@ -22,41 +29,59 @@ WORDS: dict[str, str] = {
     "action.skip": N_("Play your red Skip: the next player misses a turn."),
     "action.skip.done": N_("Ana was skipped: Ben played next."),
     "action.reverse": N_("Play your red Reverse: play turns the other way."),
-    "action.reverse.done": N_("Now Ben plays after you, then Ana."),
+    "action.reverse.done": N_(
+        "Play went the other way: Ben played after you, then Ana. With only two players, a "
+        "Reverse works like a Skip: you play again."
+    ),
     "action.draw2": N_("Play your red Draw Two on the next player."),
-    "action.draw2.done": N_("Ben draws two cards and misses his turn."),
+    "action.draw2.done": N_(
+        "Ben drew two cards and missed his turn. An action card also matches the same action "
+        "in any color: a Draw Two on a Draw Two, a Skip on a Skip."
+    ),
     # Lesson 3: Wild and Wild Draw Four, and the challenge.
     "wild.title": N_("Wild cards and the challenge"),
     "wild.wild": N_("A Wild can be played on any card: play it."),
     "wild.color": N_("Name the color that the game goes on in: choose blue."),
-    "wild.color.done": N_("The next player must now match blue."),
+    "wild.color.done": N_(
+        "Ana had to match blue: she played her blue 7. When the very first card turned up is "
+        "a Wild, the first player names its color, then plays."
+    ),
     "wild.four": N_("You have no yellow: play your Wild Draw Four."),
     "wild.four.color": N_("Choose blue again."),
-    "wild.four.done": N_("Ana draws four cards and misses her turn."),
+    "wild.four.done": N_("Ana drew four cards and missed her turn."),
     "wild.challenge": N_(
-        "Ben played a Wild Draw Four on you. Did he hold a card of the color? Challenge him."
+        "Ben played a Wild Draw Four on you. It is allowed only to a player holding no card of "
+        "the color in play, blue. Did he hold blue? Challenge him."
     ),
-    "wild.challenge.done": N_("He held blue, so he could not play it: he draws four, not you."),
+    "wild.challenge.done": N_(
+        "He held blue, so he was not allowed to play it: he drew four cards, not you."
+    ),
     # Lesson 4: the UNO call and the score.
     "uno.title": N_("Call UNO and win the round"),
     "uno.play": N_("Play your red 3."),
     "uno.play.done": N_("Match by color, as before."),
     "uno.last": N_("Play your red 7: you will be left with two cards."),
-    "uno.call": N_("Two cards left: call UNO before you play the next one, or you can be caught."),
+    "uno.call": N_(
+        "Two cards left: call UNO before you play the next one. A player who catches you "
+        "without it makes you draw two cards."
+    ),
     "uno.call.done": N_("You called UNO: nobody can catch you now."),
     "uno.next": N_("Now play your green 7."),
     "uno.next.done": N_("One card left. UNO!"),
     "uno.out": N_("Play your last card to win the round."),
     "uno.out.done": N_(
-        "You won! You score the cards left in the others' hands: the number on each number "
-        "card, 20 for an action card, 50 for a wild."
+        "Your hand is empty: you won the round. A game goes on round after round until a "
+        "player reaches 500 points; the next lesson shows what a round scores."
     ),
     # Lesson 5: scoring a round.
     "score.title": N_("Score a round"),
-    "score.out": N_("Play your green 3: a 3 on a 3, and your hand is empty."),
+    "score.out": N_(
+        "This hand starts near its end: you hold one card. Play your green 3 to empty your hand."
+    ),
     "score.out.done": N_(
-        "You won the round and score 72 points: Ana's Draw Two counts 20, her 7 and 1 count 7 "
-        "and 1; Ben's Skip and Reverse count 20 each, his 4 counts 4."
+        "You won the round and score the cards left in the others' hands: a number card "
+        "counts its number, an action card 20, a wild 50. Ana's Draw Two and Ben's Wild make "
+        "70 points."
     ),
     # Lesson 6: the 2023 cards.
     "new.title": N_("The 2023 cards"),

@@ -5,9 +5,14 @@ itself, with the lesson's match: the person plays by mouse, keys or controller e
 any table, and the lesson only listens to the match's events to know when a step is done. It
 rings the card or button the step points at, says the step's sentence in a panel that keeps
 clear of it, explains what happened once it is done (until confirmed: Enter, a click on the
-panel, A), and lets the person leave at any moment (Skip lesson, Esc). A legal move other than
-the step's is played like any move; the lesson says so gently, and when the hand can no longer
-reach the step it says that too and offers to start again.
+panel, A), and lets the person leave at any moment (Skip lesson, Esc), a question of the table
+open or not. An explanation waits until the other players' moves after the step have been
+played and shown, so that it only ever speaks of what the screen has shown; the table's buttons
+are hidden meanwhile, and while the table moves. A question of the table (a color, a challenge)
+opens with the step's answer focused. A legal move other than the step's is played like any
+move; the lesson says so gently, and when the hand can no longer reach the step it says that too
+and offers to start again. At its end the lesson offers the next unfinished lesson and the list;
+the hand's scores speak of the hand, not of a match.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from functools import cache
 import pygame
 
 from game.actions import CallUno, Draw
+from game.events import MatchEnded
 from game.i18n import _
 from game.lessons import PERSON, Do, Lesson, Step, load_all
 from game.match import Match, MatchEvent, MatchSetup
@@ -32,6 +38,7 @@ from scenes.table.listeners import Statistics
 from scenes.table.overlays import RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
+from scenes.table.scoring import ScoringScene
 from scenes.ui import GOLD, MUTED, WHITE, Button, Menu, draw_text, fit_size, panel, wrap
 
 # The lesson's panel: its width, text size and line pitch (logical pixels).
@@ -57,6 +64,8 @@ RING_COLOR = GOLD
 RING_PAD = 10
 # The ring breathes this many times a second (still with reduced motion).
 PULSE_HZ = 1.2
+# At a lesson's end these move between its buttons and press one (keys and controller).
+MENU_ACTS = frozenset({Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.CONFIRM})
 
 
 @cache
@@ -92,9 +101,15 @@ class LessonScene(TableScene):
         self.lesson = lesson
         self.index = 0  # the step waited for
         self.explaining: Step | None = None  # a step done, explained until confirmed
+        # A step done whose explanation waits for the others' moves after it to be shown.
+        self.pending: Step | None = None
+        self.asked: ChoiceOverlay | None = None  # the table's question last seen open
+        self.aimed = -1  # the step whose card the keys were last put on
         self.aside = ""  # a gentle word after a move that was not the step's
         self.lost = False  # the hand went where the step can no longer come
         self.complete = False
+        self.after: Lesson | None = None  # the lesson Next lesson opens
+        self.after_known = False  # ``after`` was looked up (once: it reads the record)
         self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
         self.lesson_menu = Menu()
         self._lesson_buttons()
@@ -108,14 +123,17 @@ class LessonScene(TableScene):
         return steps[self.index] if self.index < len(steps) else None
 
     def on_events(self, match: Match, events: Sequence[MatchEvent]) -> None:
-        super().on_events(match, events)
+        # A lesson is one hand, not a match: the move log and the status line say the hand
+        # was won, never "you win the match".
+        super().on_events(match, [e for e in events if not isinstance(e, MatchEnded)])
         step = self.step
         if step is None:
             return
         if step.done(events):
             self.index += 1
             self.aside = ""
-            self.explaining = step if step.explanation else None
+            self.explaining = None
+            self.pending = step if step.explanation else None
             if self.step is None:
                 self._finish()
         elif step.acted(events):
@@ -123,14 +141,26 @@ class LessonScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._meet_prompt()
+        settled = not self.presenter.busy
+        waited = PERSON in self.match.waiting_on()
+        over = self.match.is_round_over
+        if self.pending is not None and ((settled and (waited or self._holds())) or over):
+            # The others have moved and the screen has shown it (or, the round over, nobody
+            # moves again; or a timed step holds them until the person acts): now the
+            # explanation.
+            self.explaining, self.pending = self.pending, None
+        if self.presenter.busy and self.buttons.buttons:
+            self.buttons = Menu()  # see ``_rebuild_buttons``
         step = self.step
-        if step is None or self.lost or self.presenter.busy:
+        if step is None or self.lost or not settled:
             return
+        if waited and self.explaining is None:
+            self._aim(step)
         # The game waits on the person and the step cannot be done: the hand went another way.
         # (Rehearsed, every time the game waits on the person the step can be done: ``rehearse``
         # does each step at the first such moment.)
-        waited = PERSON in self.match.waiting_on()
-        if (waited and step.action(self.game) is None) or self.match.is_round_over:
+        if (waited and step.action(self.game) is None) or over:
             self._lose()
 
     def _holds(self) -> bool:
@@ -138,12 +168,65 @@ class LessonScene(TableScene):
         step = self.step
         return step is not None and step.holds(self.game)
 
+    def _rebuild_buttons(self) -> None:
+        # Nothing to press while the table moves or an explanation waits: a button left from
+        # the moment before ("Take 4" after the challenge) would mean nothing.
+        if self.presenter.busy or self.pending is not None or self.explaining is not None:
+            self.buttons = Menu()
+            return
+        super()._rebuild_buttons()
+
+    def _aim(self, step: Step) -> None:
+        """Put the keys' focus on the step's card once, when it can be played: Enter (or A)
+        then plays the ringed card, not one the mouse happened to rest on."""
+        if step.do is not Do.PLAY or self.aimed == self.index:
+            return
+        for place, sprite in enumerate(self.presenter.hands[PERSON]):
+            if sprite.card.code == step.card:
+                self.aimed = self.index
+                self.hand.focus = place
+                self.presenter.point_at(sprite.card.uid)
+                return
+
+    def _meet_prompt(self) -> None:
+        """A question of the table just opened: it lets the lesson take Esc and its buttons
+        first, and it opens on the answer the step asks for (one press does the step)."""
+        top = self.app.top
+        if not isinstance(top, ChoiceOverlay) or top is self.asked:
+            return
+        self.asked = top
+        top.guest = self
+        step = self.step
+        if step is not None:
+            top.focus_on(step.is_done_by)
+
+    def over_prompt(self, intent: Intent) -> bool:
+        """Input over an open question of the table: Esc and the lesson's buttons are the
+        lesson's (leaving always works); the rest is the question's."""
+        if intent.act is Act.BACK:
+            self.leave_lesson()
+            return True
+        if intent.pos is not None and self.lesson_menu.at(intent.pos) is not None:
+            self.lesson_menu.handle(intent)
+            return True
+        return False
+
+    def draw_over_prompt(self, surface: pygame.Surface) -> None:
+        """Over the question's dimming: the lesson's panel and buttons stay clear to read."""
+        self._panel(surface, None)
+        self.lesson_menu.draw(surface, show_focus=False)
+
     def _round_over_shown(self) -> bool:
+        if not self.match.is_round_over:
+            return False
         # The lesson's last explanation (how a round is scored) is read before the scores
         # cover the table; the round stays over meanwhile, nothing else moves.
-        if self.match.is_round_over and self.explaining is not None:
+        if self.explaining is not None or self.pending is not None:
             return True
-        return super()._round_over_shown()
+        if self.round_shown != self.game.round:
+            self.round_shown = self.game.round
+            self.app.push(LessonScores(self.app, self))
+        return True
 
     def _lose(self) -> None:
         self.lost = True
@@ -158,6 +241,11 @@ class LessonScene(TableScene):
             self.refuse(problem)
         self._lesson_buttons()
 
+    @property
+    def ended(self) -> bool:
+        """The lesson is done and its last explanation read: its end's buttons take the keys."""
+        return self.complete and self.explaining is None and self.pending is None
+
     def confirm(self) -> None:
         """The explanation was read: on to the next step (or the lesson's end)."""
         self.explaining = None
@@ -165,10 +253,10 @@ class LessonScene(TableScene):
     # ------------------------------------------------------------- input
 
     def handle(self, intent: Intent) -> None:
-        if intent.act is Act.BACK:
-            self.leave_lesson()
+        if self.over_prompt(intent):
             return
-        if intent.pos is not None and self.lesson_menu.at(intent.pos) is not None:
+        if self.ended and intent.act in MENU_ACTS:
+            # The lesson's end: keys and controller choose between its buttons.
             self.lesson_menu.handle(intent)
             return
         if intent.act is Act.RELEASE:
@@ -188,22 +276,49 @@ class LessonScene(TableScene):
         self.app.go(routes.Lesson(self.lesson.key), "replace")
 
     def leave_lesson(self) -> None:
-        self.app.go(routes.Title(), "reset")
+        """Skip lesson, Esc, Back to lessons: the list of lessons, where it was chosen."""
+        self.app.go(routes.Lessons(), "reset")
 
     def again(self) -> None:
         self.app.go(routes.Lesson(self.lesson.key), "replace")
 
+    def next_lesson(self) -> Lesson | None:
+        """The lesson Next lesson opens: the first unfinished one after this one, in order
+        (then from the start); None when every other lesson is finished. Looked up once, at
+        the lesson's end (not at every frame that shows it)."""
+        if not self.after_known:
+            record, _problem = lessons_store.load_lessons()
+            self.after = following(self.lesson.key, lessons_found()[0], record.finished)
+            self.after_known = True
+        return self.after
+
+    def go_next(self) -> None:
+        following_lesson = self.next_lesson()
+        if following_lesson is None:
+            self.leave_lesson()
+        else:
+            self.app.go(routes.Lesson(following_lesson.key), "reset")
+
+    def end_choices(self) -> list[tuple[str, Callable[[], None]]]:
+        """The lesson's end: Next lesson (when one is left), then Back to lessons."""
+        choices = [(_("Back to lessons"), self.leave_lesson)]
+        if self.next_lesson() is not None:
+            choices.insert(0, (_("Next lesson"), self.go_next))
+        return choices
+
     def _lesson_buttons(self) -> None:
         # Top middle: the table's menu button has the corner, the seats the sides.
-        skip = Button(pygame.Rect(690, 24, 260, 56), _("Skip lesson"), self.leave_lesson)
-        skip.text_size = 26
-        buttons = [skip]
         if self.complete:
-            skip.label = _("Back to the title")
-        if self.lost:
-            again = Button(pygame.Rect(970, 24, 260, 56), _("Start again"), self.again)
-            again.text_size = 26
-            buttons.append(again)
+            specs = self.end_choices()
+        else:
+            specs = [(_("Skip lesson"), self.leave_lesson)]
+            if self.lost:
+                specs.append((_("Start again"), self.again))
+        buttons = []
+        for i, (label, click) in enumerate(specs):
+            color = (40, 130, 80) if self.complete and i == 0 else (40, 56, 72)
+            rect = pygame.Rect(690 + i * 280, 24, 260, 56)
+            buttons.append(Button(rect, label, click, color=color, text_size=26))
         self.lesson_menu = Menu(buttons)
 
     def relabel(self) -> None:
@@ -218,7 +333,7 @@ class LessonScene(TableScene):
         step = self.step
         # An explanation read beside an open prompt (a race's) goes with the next step's ring.
         reading = self.explaining is not None and not self.prompted()
-        if step is None or reading or self.lost:
+        if step is None or reading or self.pending is not None or self.lost:
             return None
         if step.do is Do.RACE:
             return self._race_place()
@@ -275,9 +390,13 @@ class LessonScene(TableScene):
             if self.prompted() and step is not None:
                 return _("What happened"), f"{self.explaining.explanation} {step.sentence}"
             return _("What happened"), self.explaining.explanation
+        if self.pending is not None:
+            return self.lesson.name, _("Watch the other players' moves.")
         if self.complete:
+            if self.next_lesson() is None:
+                return _("Lesson complete"), _("Well done! That was the last lesson left.")
             return _("Lesson complete"), _(
-                "Well done! Play the hand to its end, or go back with Esc."
+                "Well done! Go on to the next lesson, or back to the list of lessons."
             )
         step = self.step
         sentence = step.sentence if step is not None else ""
@@ -290,8 +409,11 @@ class LessonScene(TableScene):
         target = self.pointed()
         if target is not None:
             self._ring(surface, target)
+        if self.asked is not None and self.app.top is self.asked:
+            return  # drawn over the question's dimming (``draw_over_prompt``)
         self._panel(surface, target)
-        self.lesson_menu.draw(surface, show_focus=False)
+        # At the lesson's end its buttons take the keys: the focus is shown.
+        self.lesson_menu.draw(surface, show_focus=self.ended)
 
     def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
         phase = 0.0 if self.app.settings.reduced_motion else self.clock * PULSE_HZ
@@ -372,6 +494,41 @@ def place_panel(
     return rect
 
 
+def following(key: str, lessons: Sequence[Lesson], finished: set[str]) -> Lesson | None:
+    """The first lesson after ``key`` in order (then from the start) not in ``finished``."""
+    keys = [lesson.key for lesson in lessons]
+    start = keys.index(key) + 1 if key in keys else 0
+    ordered = [*lessons[start:], *lessons[:start]]
+    return next((lesson for lesson in ordered if lesson.key not in finished | {key}), None)
+
+
+class LessonScores(ScoringScene):
+    """The scores at a lesson's end: the hand's, not a match's (no winner's screen), and the
+    lesson's way on: Next lesson, Back to lessons, Every move."""
+
+    def __init__(self, app: App, lesson: LessonScene) -> None:
+        self.lesson = lesson
+        super().__init__(app, lesson)
+        self.match = None  # the one hand is the lesson: "You win the round!", its rows
+        self.confetti = ()
+        self.menu.on_back = lesson.leave_lesson  # Esc leaves the lesson here too
+
+    def _buttons(self) -> None:
+        specs = [*self.lesson.end_choices(), (_("Every move"), self._log)]
+        y = self.rect.bottom - 100
+        width = 320
+        left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
+        self.menu.buttons = [
+            Button(
+                pygame.Rect(left + i * (width + 30), y, width, 72),
+                label,
+                click,
+                color=(40, 110, 70) if i == 0 else (40, 56, 72),
+            )
+            for i, (label, click) in enumerate(specs)
+        ]
+
+
 def finish_lesson(key: str) -> str | None:
     """Remember a finished lesson; a message if the disk refused."""
     return lessons_store.finish(key)
@@ -422,6 +579,10 @@ class LessonsScene(Scene):
         back = pygame.Rect(0, 0, 360, 62)
         back.midtop = (960, 280 + -(-len(self.lessons) // columns) * 96)
         buttons.append(Button(back, _("Back"), self.back))
+        if not self.menu.buttons:
+            # Opened: the focus on the first lesson not finished (Enter goes on learning).
+            keys = [lesson.key for lesson in self.lessons]
+            self.menu.focus = next((i for i, key in enumerate(keys) if key not in self.finished), 0)
         self.menu.buttons = buttons
 
     def _open(self, key: str) -> Callable[[], None]:

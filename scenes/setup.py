@@ -31,8 +31,18 @@ from scenes.art import felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
 from scenes.routes import Table
-from scenes.setup_model import SeatChoice, SetupModel, switch_label, typed, value_text
-from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup
+from scenes.setup_model import (
+    SEAT_KINDS,
+    SeatChoice,
+    SetupModel,
+    beginner,
+    switch_label,
+    typed,
+    value_text,
+)
+from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup, setup_path
+from scenes.store.lessonrecord import load_lessons
+from scenes.table.prompts import Choice, ChoiceOverlay, Option
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -208,15 +218,45 @@ def fit_name(text: str, width: int) -> tuple[str, int]:
     return text + "...", size
 
 
+def kind_text(kind: SeatChoice) -> str:
+    """A seat's kind in the list of kinds: Person, Phone, or an AI level."""
+    if kind is SeatKind.PHONE:
+        return _("Phone")
+    if isinstance(kind, Level):
+        return _(AI_LABELS[kind])
+    return person_label(None)
+
+
+def kind_list(app: App, seat: int, choose: Callable[[SeatChoice], None]) -> ChoiceOverlay:
+    """Every kind a seat can have, one press away (a cycle took five presses from Normal to
+    Easy); it opens on the seat's kind, and Esc keeps it."""
+
+    def choice() -> Choice:
+        options = [Option(kind_text(kind), "", partial(choose, kind)) for kind in SEAT_KINDS]
+        return Choice(_("Who plays seat {number}?").format(number=seat + 1), "", options)
+
+    box = pygame.Rect(0, 0, 700, 300)
+    box.center = (960, 540)
+    overlay = ChoiceOverlay(app, box, choice, lambda: True, columns=2, can_cancel=True)
+    return overlay
+
+
 def bottom_paragraphs(
-    model: SetupModel, error: str | None, uno: str
+    model: SetupModel, error: str | None, uno: str, new: bool = False
 ) -> list[tuple[str, tuple[int, int, int]]]:
     """What the bottom of the screen says (and in what colour): why Start is off, else the
-    hints for this table; ``uno`` is the controller button that calls UNO."""
+    hints for this table; ``uno`` is the controller button that calls UNO; ``new``: the player
+    is new to UNO (a word on the rules and the AIs first)."""
     paragraphs: list[tuple[str, tuple[int, int, int]]] = []
     if error is not None:
         # TRANSLATORS: {reason} is the rules' own word on why they cannot be played.
         paragraphs.append((_("Cannot start: {reason}.").format(reason=error), DANGER))
+    elif new:
+        note = _(
+            "New to UNO? The Classic rules are the ones the lessons teach, and Easy AIs play "
+            "gently. Click an AI's level to choose another."
+        )
+        paragraphs.append((note, GOLD))
     people = model.people()
     if any(model.kinds[s] is SeatKind.PHONE for s in range(model.players)):
         phones = _(
@@ -250,8 +290,13 @@ class NameEntry:
 class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        fresh = not setup_path().exists()
         last, self.notice = load_last_setup()
         self.model = SetupModel.remembered(last)
+        record, _problem = load_lessons()  # the title tells of a damaged record
+        self.beginner = beginner(record.finished, record.learner)
+        if fresh and self.beginner:
+            self.model.easy_ais()  # a remembered choice is the player's own: kept
         self.scroll = 0
         self.background = felt(app.screen.get_size()).convert()
         self.menu = Menu(on_back=self._back)
@@ -406,7 +451,12 @@ class SetupScene(Scene):
         self._changed(self.model.more)
 
     def _cycle_kind(self, seat: int) -> None:
-        self._changed(partial(self.model.cycle_kind, seat))
+        listed = kind_list(self.app, seat, partial(self._set_kind, seat))
+        listed.menu.focus = SEAT_KINDS.index(self.model.kinds[seat])
+        self.app.push(listed)
+
+    def _set_kind(self, seat: int, kind: SeatChoice) -> None:
+        self._changed(partial(self.model.set_kind, seat, kind))
 
     def _cycle_preset(self) -> None:
         self._changed(self.model.cycle_preset)
@@ -710,7 +760,7 @@ class SetupScene(Scene):
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         """Between Back and Start: why Start is off, else the hints for this table."""
         uno = button_name(self.app.settings.buttons["uno"])
-        paragraphs = bottom_paragraphs(self.model, self.error, uno)
+        paragraphs = bottom_paragraphs(self.model, self.error, uno, self.beginner)
         lines = [
             (line, color)
             for text, color in paragraphs

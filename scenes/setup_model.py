@@ -57,6 +57,8 @@ DECK_ONLY: dict[str, DeckKind] = {
     "custom_effects": DeckKind.UNO2023,
     "show_house_rule_text": DeckKind.HOUSE_RULES,
 }
+# Lesson 1's key (its file's name): who has not finished it is a beginner (``beginner``).
+FIRST_LESSON = "1-match"
 # Who sits at a seat: a person at the screen (None), a person on their phone, or an AI level.
 SeatChoice = Level | SeatKind | None
 SEAT_KINDS: tuple[SeatChoice, ...] = (
@@ -67,6 +69,12 @@ SEAT_KINDS: tuple[SeatChoice, ...] = (
     Level.HARD,
     Level.EXPERT,
 )
+
+
+def beginner(finished: set[str], learner: bool) -> bool:
+    """A beginner: lesson 1 not finished, or "New to UNO?" answered with Learn. Their first New
+    game starts with Easy AIs, and the screen says a word on the rules."""
+    return FIRST_LESSON not in finished or learner
 
 
 def value_text(value: Any) -> str:
@@ -215,6 +223,15 @@ class SetupModel:
         index = SEAT_KINDS.index(current) if current in SEAT_KINDS else -1
         self.kinds[seat] = SEAT_KINDS[(index + 1) % len(SEAT_KINDS)]
         self.forget_pads()
+
+    def set_kind(self, seat: int, kind: SeatChoice) -> None:
+        """The seat's kind, chosen from the list (every kind one choice away)."""
+        self.kinds[seat] = kind
+        self.forget_pads()
+
+    def easy_ais(self) -> None:
+        """Every AI seat at Easy (a beginner's first New game)."""
+        self.kinds = [Level.EASY if isinstance(k, Level) else k for k in self.kinds]
 
     def toggle_open(self) -> None:
         self.open_hands = not self.open_hands

@@ -174,17 +174,17 @@ class TitleScene(Scene):
         self.app.go(Lessons())
 
     def _answer_learn(self) -> None:
-        self._answered()
+        self._answered(learner=True)
         self._learn()
 
     def _answer_play(self) -> None:
         self._answered()
         self.relabel()
 
-    def _answered(self) -> None:
+    def _answered(self, learner: bool = False) -> None:
         """The first start's question was answered: it is never asked again."""
         self.asking = False
-        problem = mark_asked()
+        problem = mark_asked(learner=learner)
         if problem:
             self.tell(problem)
 

@@ -324,4 +324,4 @@ def test_esc_in_a_race_leaves_a_lesson_and_pauses_no_other_table() -> None:
     _at_the_race(app, scene, lesson).handle(Intent(Act.BACK))
     for _frame in range(3):
         app.step(1 / 60, [])
-    assert type(app.top).__name__ == "TitleScene"
+    assert type(app.top).__name__ == "LessonsScene"  # back to the list of lessons

@@ -24,9 +24,18 @@ from game.rules import PRESETS, SWITCHES, Preset, TargetMode
 from scenes.app import App
 from scenes.input import Act, Intent
 from scenes.setup import SetupScene
-from scenes.setup_model import INT_CHOICES, SetupModel, next_value, shown_switches, typed
+from scenes.setup_model import (
+    FIRST_LESSON,
+    INT_CHOICES,
+    SetupModel,
+    next_value,
+    shown_switches,
+    typed,
+)
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup, setup_path
+from scenes.store.lessonrecord import finish
 from scenes.store.settings import Settings
+from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.ui import Button
 
@@ -38,6 +47,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The user's folders inside tmp_path (platformdirs follows XDG on Linux)."""
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    # A player who has done lesson 1: the defaults are Normal AIs (a beginner's are Easy,
+    # tests/test_lesson_walk.py).
+    finish(FIRST_LESSON)
     return tmp_path
 
 
@@ -65,6 +77,16 @@ def click(app: App, button: Button) -> None:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
         ],
     )
+
+
+def choose_kind(app: App, kind: Button, label: str) -> None:
+    """A click on a seat's kind opens the list of kinds; a click on one chooses it."""
+    click(app, kind)
+    app.step(FRAME, [])
+    listed = app.top
+    assert isinstance(listed, ChoiceOverlay)
+    click(app, next(b for b in listed.menu.buttons if b.label == label))
+    app.step(FRAME, [])
 
 
 def post_keys(app: App, *items: str | int) -> None:
@@ -99,10 +121,8 @@ def test_start_plays_the_names_seats_and_rules_shown(app: App) -> None:
     click(app, scene.menu.buttons[1])  # "+": five players
     assert scene.model.players == 5
     kind = scene.menu.buttons[2 + 2 * 2 + 1]  # seat 3's kind button, after its name field
-    click(app, kind)  # Normal AI -> Hard AI
-    click(app, scene.menu.buttons[2 + 2 * 3 + 1])  # seat 4: Normal -> Hard
-    click(app, scene.menu.buttons[2 + 2 * 3 + 1])  # Hard -> Expert
-    click(app, scene.menu.buttons[2 + 2 * 3 + 1])  # Expert -> Person
+    choose_kind(app, kind, "Hard AI")
+    choose_kind(app, scene.menu.buttons[2 + 2 * 3 + 1], "Person")  # seat 4
     click(app, scene._name_buttons[0])
     post_keys(app, "Maria", pygame.K_RETURN)
     click(app, scene._name_buttons[4])

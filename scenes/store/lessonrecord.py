@@ -23,13 +23,15 @@ KEY_LENGTH = 60
 
 @dataclass
 class LessonRecord:
-    """The lessons finished (by their file's name) and whether the first start has asked."""
+    """The lessons finished (by their file's name), whether the first start has asked, and
+    whether it was answered with Learn (a learner: the New game starts with Easy AIs)."""
 
     finished: set[str] = field(default_factory=set)
     asked: bool = False
+    learner: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"finished": sorted(self.finished), "asked": self.asked}
+        return {"finished": sorted(self.finished), "asked": self.asked, "learner": self.learner}
 
 
 def lessons_path(folder: Path | None = None) -> Path:
@@ -47,6 +49,11 @@ def from_dict(data: Any, resets: list[str] | None = None) -> LessonRecord:
         record.asked = asked
     else:
         resets.append("asked")
+    learner = data.get("learner", False)
+    if isinstance(learner, bool):
+        record.learner = learner
+    else:
+        resets.append("learner")
     keys = data.get("finished", [])
     if isinstance(keys, list) and len(keys) <= MAX_KEYS:
         record.finished = {k for k in keys if isinstance(k, str) and 0 < len(k) <= KEY_LENGTH}
@@ -86,8 +93,10 @@ def finish(key: str, folder: Path | None = None) -> str | None:
     return save_lessons(record, folder) or problem
 
 
-def mark_asked(folder: Path | None = None) -> str | None:
-    """Remember that the first start asked "New to UNO?", so it never asks again."""
+def mark_asked(folder: Path | None = None, *, learner: bool = False) -> str | None:
+    """Remember that the first start asked "New to UNO?", so it never asks again (``learner``:
+    it was answered with Learn)."""
     record, problem = load_lessons(folder)
     record.asked = True
+    record.learner = record.learner or learner
     return save_lessons(record, folder) or problem

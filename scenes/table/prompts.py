@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
@@ -54,6 +55,7 @@ class Option:
     choose: Callable[[], None]
     color: tuple[int, int, int] = (40, 56, 72)
     swatch: pygame.Surface | None = None
+    action: Action | None = None  # what choosing it submits (None: it submits nothing)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,15 @@ class Choice:
     title: str
     text: str
     options: list[Option]
+
+
+class PromptGuest(Protocol):
+    """The screen under a prompt that may take some input first (a lesson: Esc and its own
+    buttons leave it even while the table asks a question), and draws over the prompt."""
+
+    def over_prompt(self, intent: Intent) -> bool: ...
+
+    def draw_over_prompt(self, surface: pygame.Surface) -> None: ...
 
 
 class ChoiceOverlay(Scene):
@@ -89,6 +100,8 @@ class ChoiceOverlay(Scene):
         self.still_open = still_open
         self.can_cancel = can_cancel
         self.menu = Menu(columns=columns, on_back=self.cancel if can_cancel else None)
+        self.guest: PromptGuest | None = None
+        self.options: list[Option] = []
         self._build()
 
     def relabel(self) -> None:
@@ -99,6 +112,7 @@ class ChoiceOverlay(Scene):
         choice = self.ask()
         self.title, self.text = choice.title, choice.text
         options, columns, text = choice.options, self.columns, choice.text
+        self.options = options
         rows = (len(options) + columns - 1) // columns
         button_h = 84 if any(o.detail for o in options) else 70
         gap = 14
@@ -157,7 +171,18 @@ class ChoiceOverlay(Scene):
     def cancel(self) -> None:
         self.app.close(self)
 
+    def focus_on(self, wanted: Callable[[Action], bool]) -> bool:
+        """Focus the first choice whose action is ``wanted`` (a lesson's step: one press does
+        it); False when there is none."""
+        for index, option in enumerate(self.options):
+            if option.action is not None and wanted(option.action):
+                self.menu.focus = index
+                return True
+        return False
+
     def handle(self, intent: Intent) -> None:
+        if self.guest is not None and self.guest.over_prompt(intent):
+            return
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:
@@ -180,6 +205,8 @@ class ChoiceOverlay(Scene):
                 Weight.REGULAR,
             )
         self.menu.draw(surface)
+        if self.guest is not None:
+            self.guest.draw_over_prompt(surface)
 
 
 @dataclass(frozen=True)
@@ -225,6 +252,7 @@ def color_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                     # The shape in the colour the label is written in: white on yellow was
                     # unreadable.
                     color_shape(color, 40, ink_for(COLOR_RGB[color])),
+                    action,
                 )
             )
         return Choice(_("Name a color"), "", options)
@@ -284,6 +312,7 @@ def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                         _("safe"),
                         ask.chooser(action),
                         (60, 70, 90),
+                        action=action,
                     )
                 )
             elif isinstance(action, Challenge):
@@ -295,6 +324,7 @@ def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                         risk.format(count=cost),
                         ask.chooser(action),
                         (170, 50, 50),
+                        action=action,
                     )
                 )
             elif isinstance(action, Play):
@@ -306,6 +336,7 @@ def challenge_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                         _("pass it on"),
                         ask.chooser(action),
                         (120, 90, 30),
+                        action=action,
                     )
                 )
         return Choice(_("Wild Draw Four!"), challenge_text(ask), options)
@@ -332,6 +363,7 @@ def swap_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                         # TRANSLATORS: under a player's name: the cards in their hand.
                         ngettext("{count} card", "{count} cards", count).format(count=count),
                         ask.chooser(action),
+                        action=action,
                     )
                 )
         return Choice(_("Swap hands with..."), _("You played a 7."), options)
