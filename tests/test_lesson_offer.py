@@ -30,7 +30,13 @@ from scenes.lesson import lessons_found
 from scenes.setup import SetupScene
 from scenes.store.lessonrecord import finish, lessons_path, load_lessons
 from scenes.store.settings import Settings
-from scenes.table.offer import AfterLessonOverlay, OfferedLessonScene, OfferScene, first_game
+from scenes.table.offer import (
+    AFTER_LESSON,
+    AfterLessonOverlay,
+    OfferedLessonScene,
+    OfferScene,
+    first_game,
+)
 from scenes.table.scene import TableScene
 from scenes.title import TitleScene
 
@@ -167,6 +173,8 @@ def test_leaving_an_offered_lesson_starts_the_match_and_back_goes_to_the_title(a
     assert isinstance(lesson, OfferedLessonScene)
     lesson._finish()
     lesson.explaining = None
+    # Its panel says what Esc does here (the match), not "go back with Esc".
+    assert lesson.words() == ("Lesson complete", AFTER_LESSON)
     app.step(FRAME, [], draw=False)
     after = app.top
     assert isinstance(after, AfterLessonOverlay)

@@ -66,6 +66,7 @@ HEADING_SIZE = 40
 LINE_SIZE = 26
 LINE_PITCH = 36
 CARD_WIDTH = 150
+AFTER_LESSON = N_("Well done! Play the match you were starting, or go back to the title.")
 NOTICE_SIZE = 22
 
 
@@ -231,6 +232,11 @@ class OfferedLessonScene(LessonScene):
             # Leaving an offered lesson starts the match (the title is the question's choice).
             self.lesson_menu.buttons[0].label = _("Play the match")
 
+    def words(self) -> tuple[str, str]:
+        if self.complete and self.explaining is None:
+            return _("Lesson complete"), _(AFTER_LESSON)  # Esc here starts the match
+        return super().words()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         # Once the last explanation is read, and no question of the table is open.
@@ -272,7 +278,7 @@ class AfterLessonOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_question(surface, self.rect, _("Lesson complete"), [])
-        text = _("Well done! Play the match you were starting, or go back to the title.")
+        text = _(AFTER_LESSON)
         top = self.rect.y + 60 + scaled(40) // 2 + 16
         room = self.rect.inflate(-100, 0)
         room.height = self.menu.buttons[0].rect.top - 16 - top
