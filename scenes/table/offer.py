@@ -29,7 +29,7 @@ from game.match import MatchSetup, SeatKind
 from scenes import routes
 from scenes.app import App, Scene
 from scenes.art import felt
-from scenes.assets import Weight, scaled
+from scenes.assets import Weight, scaled, text_scale
 from scenes.input import Intent
 from scenes.lesson import LessonScene, lesson_route, lessons_found
 from scenes.store.lessonrecord import LessonRecord, load_lessons, mark_offered
@@ -60,14 +60,22 @@ DECK_LINES = {
 # The deck's own cards, shown above the question (by code, as ``game.cards`` writes them).
 DECK_CARDS = {DeckKind.UNO2023: ("WSH", "WC"), DeckKind.HOUSE_RULES: ("R3H", "WGC")}
 # The question's panel, in the middle of the screen, and its text.
-BOX = pygame.Rect(0, 0, 860, 380)
-BOX.center = (960, 640)
+BOX_SIZE = (860, 380)
+BOX_CENTER = (960, 660)
 HEADING_SIZE = 40
 LINE_SIZE = 26
 LINE_PITCH = 36
 CARD_WIDTH = 150
 AFTER_LESSON = N_("Well done! Play the match you were starting, or go back to the title.")
 NOTICE_SIZE = 22
+
+
+def question_box() -> pygame.Rect:
+    """The question's panel, taller with Large text (the cards above it move up with it)."""
+    box = pygame.Rect((0, 0), BOX_SIZE)
+    box.height += round(BOX_SIZE[1] * (text_scale() - 1))
+    box.center = BOX_CENTER
+    return box
 
 
 def fitted(text: str, room: int, height: int) -> tuple[list[str], int, int]:
@@ -142,9 +150,10 @@ class OfferScene(Scene):
         cards = {card.code: card for card in deck(self.kind)}
         self.cards = [cards[code] for code in DECK_CARDS[self.kind]]
         learn = Button(pygame.Rect(0, 0, 300, 76), "", self.learn, color=(40, 130, 80))
-        learn.rect.bottomright = (BOX.centerx - 12, BOX.bottom - 34)
+        self.box = box = question_box()
+        learn.rect.bottomright = (box.centerx - 12, box.bottom - 34)
         play = Button(pygame.Rect(0, 0, 300, 76), "", self.play)
-        play.rect.bottomleft = (BOX.centerx + 12, BOX.bottom - 34)
+        play.rect.bottomleft = (box.centerx + 12, box.bottom - 34)
         self.menu = Menu([learn, play], columns=2, on_back=self.play)
         self.relabel()
 
@@ -179,21 +188,23 @@ class OfferScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
+        box = self.box
         art = self.app.media.art
         count = len(self.cards)
         for i, card in enumerate(self.cards):
             face = pygame.transform.rotozoom(art.face(card, CARD_WIDTH), (i - 0.5) * -12, 1.0)
-            surface.blit(face, face.get_rect(center=(960 + (i * 2 - count + 1) * 110, 300)))
-        surface.blit(panel(BOX.size, 26, (14, 20, 28, 240), (*GOLD, 160), 3), BOX)
-        room = BOX.width - 80
+            at = (960 + (i * 2 - count + 1) * 110, box.top - 120)
+            surface.blit(face, face.get_rect(center=at))
+        surface.blit(panel(box.size, 26, (14, 20, 28, 240), (*GOLD, 160), 3), box)
+        room = box.width - 80
         question = _("New to these cards?")
         size = fit_size(question, HEADING_SIZE, room, Weight.BOLD)
-        at = (BOX.centerx, BOX.y + 56)
+        at = (box.centerx, box.y + 56)
         draw_text(surface, question, size, at, GOLD, Weight.BOLD, box=room)
         # Between the question and the buttons.
-        top = BOX.y + 56 + scaled(HEADING_SIZE) // 2 + 16
+        top = box.y + 56 + scaled(HEADING_SIZE) // 2 + 16
         bottom = self.menu.buttons[0].rect.top - 16
-        draw_lines(surface, self.line(), pygame.Rect(BOX.x + 40, top, room, bottom - top))
+        draw_lines(surface, self.line(), pygame.Rect(box.x + 40, top, room, bottom - top))
         self.menu.draw(surface)
         if self.notice:
             self._draw_notice(surface)
