@@ -240,15 +240,11 @@ def shots(
     yield save(app, "12-replay")
     yield from _lesson_shots(save, large)
     yield from _celebrations(large, reduced, save)
-    app = _app(large=large)
-    house = MatchSetup(preset("house-rules"), default_setup(7).seats, 7)
-    app.go(Offer(Table(house), "8-houserules"))
-    _frames(app, 2)
-    yield save(app, "20-lesson-offer")
 
 
 def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]:
-    """The list of lessons, and a lesson's first step pointing at a card."""
+    """The list of lessons, a lesson's first step pointing at a card, and the question that
+    offers a deck's lesson."""
     app = _app(large=large)
     app.go(Lessons())
     _frames(app, 5)
@@ -257,6 +253,11 @@ def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]
     _frames(app, DEAL_FRAMES)
     assert isinstance(lesson, LessonScene) and lesson.pointed() is not None
     yield save(app, "14-lesson")
+    # Before a new deck's first match: "New to these cards?".
+    house = MatchSetup(preset("house-rules"), default_setup(7).seats, 7)
+    app.go(Offer(Table(house), "8-houserules"))
+    _frames(app, 2)
+    yield save(app, "14b-lesson-offer")
 
 
 def main(argv: list[str] | None = None) -> int:
