@@ -12,7 +12,7 @@ from typing import assert_never
 from scenes.app import App, Scene
 from scenes.controls import ControlsScene
 from scenes.howto import HowToScene
-from scenes.lesson import LessonsScene, lesson_route
+from scenes.lesson import LessonsScene
 from scenes.options import OptionsScene
 from scenes.replay import ReplayScene
 from scenes.routes import (
@@ -22,6 +22,7 @@ from scenes.routes import (
     Lesson,
     Lessons,
     NewGame,
+    Offer,
     Options,
     Replay,
     Route,
@@ -31,6 +32,7 @@ from scenes.routes import (
 )
 from scenes.setup import SetupScene
 from scenes.stats_screen import StatsScene
+from scenes.table.offer import OfferScene, first_game, lesson_then
 from scenes.table.scene import TableScene
 from scenes.title import AboutScene, TitleScene
 
@@ -56,14 +58,17 @@ def build_screen(app: App, route: Route) -> Scene:
         case HowTo():
             return HowToScene(app, route.rules, route.players)
         case Table():
-            return _table(app, route)
+            offer = first_game(route)
+            return _table(app, route) if offer is None else OfferScene(app, offer)
         case Replay():
             media = app.media
             return ReplayScene(app, route.setup, route.record, media.sounds, media.art)
         case Lessons():
             return LessonsScene(app)
         case Lesson():
-            return lesson_route(app, route.key)
+            return lesson_then(app, route)
+        case Offer():
+            return OfferScene(app, route)
         case _:
             assert_never(route)
 

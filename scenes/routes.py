@@ -84,6 +84,9 @@ class Table:
     autoplay: bool = False  # every seat played by the AI, the match shown as it goes
     on_match_end: Callable[[Game], None] | None = None
     network: Network = field(default_factory=Network)  # for the phone seats, if any
+    # A new match a person started (New game, Quick game): a new deck's lesson may be offered
+    # first ("New to these cards?", ``scenes.table.offer``).
+    offer_lesson: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,9 +96,21 @@ class Lessons:
 
 @dataclass(frozen=True)
 class Lesson:
-    """One guided lesson at the table, by its file's name (``game.lessons``)."""
+    """One guided lesson at the table, by its file's name (``game.lessons``); ``then``: the
+    match the person was starting when the lesson was offered, played at its end if they wish."""
 
     key: str
+    then: Table | None = None
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Before a deck's first match, "New to these cards?" (``scenes.table.offer``): the lesson
+    ``lesson`` or the match ``table``; ``notice``, a message about the record of lessons."""
+
+    table: Table
+    lesson: str
+    notice: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,5 +123,16 @@ class Replay:
 
 # Every route there is: the composition root must build each (mypy checks its ``match``).
 Route = (
-    Title | NewGame | Options | Controls | Stats | About | HowTo | Table | Replay | Lessons | Lesson
+    Title
+    | NewGame
+    | Options
+    | Controls
+    | Stats
+    | About
+    | HowTo
+    | Table
+    | Replay
+    | Lessons
+    | Lesson
+    | Offer
 )

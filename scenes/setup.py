@@ -558,7 +558,8 @@ class SetupScene(Scene):
             return
         # Remembering is a convenience: a disk that refuses it must not keep anyone from playing.
         save_last_setup(self.last_setup())
-        self.app.go(Table(self.setup(), autosave=True, pads=self.pads), "replace")
+        table = Table(self.setup(), autosave=True, pads=self.pads, offer_lesson=True)
+        self.app.go(table, "replace")
 
     def _back(self) -> None:
         # Names typed and rules chosen are kept even without a game, when they can be played.

@@ -141,7 +141,7 @@ class TitleScene(Scene):
             self._quick_now()
 
     def _quick_now(self) -> None:
-        self.app.go(Table(default_setup(), autosave=True))
+        self.app.go(Table(default_setup(), autosave=True, offer_lesson=True))
 
     def _continue(self) -> None:
         try:

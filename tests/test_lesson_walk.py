@@ -169,9 +169,9 @@ def test_next_lesson_is_the_next_unfinished_in_order() -> None:
 
 
 def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
-    for lesson in load_all(asset_root() / "lessons")[0]:
-        if lesson.key != "5-score":
-            finish(lesson.key)
+    for other in load_all(asset_root() / "lessons")[0]:
+        if other.key != "5-score":
+            finish(other.key)
     lesson = _open(app, "5-score")
     _play(lesson, "G3")
     _until(app, lambda: lesson.explaining is not None)

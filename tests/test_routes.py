@@ -8,6 +8,7 @@ import subprocess
 import sys
 import typing
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -17,7 +18,7 @@ from game.ai import Level
 from game.engine import Game
 from game.match import MatchSetup, ai_table, default_setup
 from game.record import Record
-from game.rules import Rules
+from game.rules import Rules, preset
 from scenes import routes
 from scenes.app import App, NoBuilderError
 from scenes.controls import ControlsScene
@@ -32,6 +33,7 @@ from scenes.routes import (
     Lesson,
     Lessons,
     NewGame,
+    Offer,
     Options,
     Replay,
     Route,
@@ -42,6 +44,7 @@ from scenes.routes import (
 from scenes.setup import SetupScene
 from scenes.stats_screen import StatsScene
 from scenes.store.settings import Settings
+from scenes.table.offer import OfferedLessonScene, OfferScene
 from scenes.table.scene import TableScene
 from scenes.title import AboutScene, TitleScene
 
@@ -70,6 +73,11 @@ CASES: dict[str, tuple[Route, type]] = {
     "lessons": (Lessons(), LessonsScene),
     "lesson": (Lesson("1-match"), LessonScene),
     "lesson-unknown": (Lesson("no-such-lesson"), LessonsScene),
+    "lesson-offered": (Lesson("6-uno2023", then=Table(default_setup(1))), OfferedLessonScene),
+    "offer": (
+        Offer(Table(replace(default_setup(1), rules=preset("uno2023"))), "6-uno2023"),
+        OfferScene,
+    ),
 }
 
 

@@ -35,6 +35,7 @@ from scenes.setup_model import (
 from scenes.store.lastsetup import LastSetup, load_last_setup, save_last_setup, setup_path
 from scenes.store.lessonrecord import finish
 from scenes.store.settings import Settings
+from scenes.table.offer import OfferScene
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
 from scenes.ui import Button
@@ -106,6 +107,9 @@ def start(app: App, scene: SetupScene) -> TableScene:
     assert start_button.label == "Start" and start_button.enabled
     click(app, start_button)
     app.step(FRAME, [])
+    if isinstance(app.top, OfferScene):  # a new deck's lesson offered first: Play
+        app.top.play()
+        app.step(FRAME, [])
     # The table, under the curtain to its first person when a person at a couch table plays
     # first (the deal's seed is a fresh one each time).
     table = next((s for s in reversed(app.stack) if isinstance(s, TableScene)), None)

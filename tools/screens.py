@@ -2,9 +2,10 @@
 
 Opens each screen as a player reaches it (the title's buttons, a table dealt from a fixed seed,
 a wild played from a stacked deck, a couch hand-off, a round's score, its replay, the moments of a
-round mid-burst and a match's winner's screen) and saves one PNG per screen, so a change can be
-looked at and compared with the pictures from before it. It runs with the dummy video driver
-and a temporary home folder: your settings, saves and statistics are never read or written.
+round mid-burst, a match's winner's screen, and the question before a new deck's first match)
+and saves one PNG per screen, so a change can be looked at and compared with the pictures from
+before it. It runs with the dummy video driver and a temporary home folder: your settings,
+saves and statistics are never read or written.
 ``--lang de`` draws them in another language (``qps``: the pseudo-locale of the tests),
 ``--reduced-motion`` with Settings' Reduced motion on.
 
@@ -29,13 +30,13 @@ from game.ai import Level
 from game.engine import Game
 from game.events import Challenged, Event, RoundEnded, UnoCalled, UnoCaught
 from game.match import MatchSetup, Seat, ai_table, default_setup
-from game.rules import Rules
+from game.rules import Rules, preset
 from scenes.app import App, find_catalogs, use_language
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.lesson import LessonScene
 from scenes.replay import ReplayScene
-from scenes.routes import Lesson, Lessons, Table, Title
+from scenes.routes import Lesson, Lessons, Offer, Table, Title
 from scenes.store.settings import Settings
 from scenes.table.scene import TableScene
 from scenes.table.scoring import ScoringScene
@@ -242,7 +243,8 @@ def shots(
 
 
 def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]:
-    """The list of lessons, and a lesson's first step pointing at a card."""
+    """The list of lessons, a lesson's first step pointing at a card, and the question that
+    offers a deck's lesson."""
     app = _app(large=large)
     app.go(Lessons())
     _frames(app, 5)
@@ -251,6 +253,11 @@ def _lesson_shots(save: Callable[[App, str], str], large: bool) -> Iterator[str]
     _frames(app, DEAL_FRAMES)
     assert isinstance(lesson, LessonScene) and lesson.pointed() is not None
     yield save(app, "14-lesson")
+    # Before a new deck's first match: "New to these cards?".
+    house = MatchSetup(preset("house-rules"), default_setup(7).seats, 7)
+    app.go(Offer(Table(house), "8-houserules"))
+    _frames(app, 2)
+    yield save(app, "14b-lesson-offer")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,5 @@
-"""Which lessons the player has finished, and whether the first start has asked "New to UNO?".
+"""Which lessons the player has finished, whether the first start has asked "New to UNO?", and
+which lessons a deck's first match has offered ("New to these cards?", ``scenes.table.offer``).
 
 Kept as JSON in the user's data folder (``lessons.json``), written atomically, read through
 the one user-file loader: a damaged file gives a fresh record with a message and is kept aside,
@@ -23,15 +24,22 @@ KEY_LENGTH = 60
 
 @dataclass
 class LessonRecord:
-    """The lessons finished (by their file's name), whether the first start has asked, and
-    whether it was answered with Learn (a learner: the New game starts with Easy AIs)."""
+    """The lessons finished (by their file's name), whether the first start has asked, whether
+    it was answered with Learn (a learner: the New game starts with Easy AIs), and the lessons a
+    deck's first match has offered (each is offered once)."""
 
     finished: set[str] = field(default_factory=set)
     asked: bool = False
     learner: bool = False
+    offered: set[str] = field(default_factory=set)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"finished": sorted(self.finished), "asked": self.asked, "learner": self.learner}
+        return {
+            "finished": sorted(self.finished),
+            "asked": self.asked,
+            "learner": self.learner,
+            "offered": sorted(self.offered),
+        }
 
 
 def lessons_path(folder: Path | None = None) -> Path:
@@ -54,14 +62,21 @@ def from_dict(data: Any, resets: list[str] | None = None) -> LessonRecord:
         record.learner = learner
     else:
         resets.append("learner")
-    keys = data.get("finished", [])
-    if isinstance(keys, list) and len(keys) <= MAX_KEYS:
-        record.finished = {k for k in keys if isinstance(k, str) and 0 < len(k) <= KEY_LENGTH}
-        if len(record.finished) != len(keys):
-            resets.append("finished")
-    else:
-        resets.append("finished")
+    record.finished = _keys(data, "finished", resets)
+    record.offered = _keys(data, "offered", resets)
     return record
+
+
+def _keys(data: dict[str, Any], name: str, resets: list[str]) -> set[str]:
+    """The list of lesson keys ``data[name]`` (absent: none); a bad one is dropped and told."""
+    keys = data.get(name, [])
+    if not isinstance(keys, list) or len(keys) > MAX_KEYS:
+        resets.append(name)
+        return set()
+    found = {k for k in keys if isinstance(k, str) and 0 < len(k) <= KEY_LENGTH}
+    if len(found) != len(keys):
+        resets.append(name)
+    return found
 
 
 def load_lessons(folder: Path | None = None) -> tuple[LessonRecord, str | None]:
@@ -99,4 +114,12 @@ def mark_asked(folder: Path | None = None, *, learner: bool = False) -> str | No
     record, problem = load_lessons(folder)
     record.asked = True
     record.learner = record.learner or learner
+    return save_lessons(record, folder) or problem
+
+
+def mark_offered(key: str, folder: Path | None = None) -> str | None:
+    """Remember that a deck's first match offered the lesson ``key``, so it is not offered
+    again; a message if that failed."""
+    record, problem = load_lessons(folder)
+    record.offered.add(key)
     return save_lessons(record, folder) or problem
