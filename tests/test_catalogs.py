@@ -64,6 +64,7 @@ def test_the_compiled_catalog_reads_as_babels(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", i18n.CODES)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_language_narrates_a_whole_match(code: str) -> None:
     # The seeded matches of the narrator's own test (every preset, the 2023 effects, House
     # Rules, cross stacking with jump-in, 7-0 and teams, play until one is left), told to a

@@ -67,6 +67,7 @@ def test_the_ratio_is_wcags() -> None:
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("name", list(SCREENS))
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_text_on_the_main_screens_meets_aa(name: str, large: bool) -> None:
     pygame.init()
     app = SCREENS[name](large)

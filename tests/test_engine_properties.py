@@ -9,6 +9,7 @@ state, digest for digest.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,9 @@ from game.check import state_problems
 from game.engine import Game
 from game.record import Record
 from game.rules import PRESETS, Preset
+
+# Eighty generated games (two properties of EXAMPLES each): make test, not test-quick.
+pytestmark = pytest.mark.slow
 
 # Enough steps to cross a round's end in a short game; few enough that each example is cheap.
 STEPS = 120

@@ -201,6 +201,7 @@ def _overlaps(scene: HowToScene) -> list[str]:
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("language", i18n.CODES)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_no_picture_meets_the_text_in_any_language_or_text_size(language: str, large: bool) -> None:
     use_language(language)
     app = _app(large)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.actions import ChooseColor, Play
 from game.ai.driver import AutoTable
 from game.ai.expert import sample_hands, sample_position
@@ -158,6 +160,7 @@ def test_a_named_color_is_read_as_the_strongest_color_of_the_hand() -> None:
     assert not reading.explains([mine, hand_of(["G2", "B3", "B8", "B9", "R2"], seen)])
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_each_hand_dealt_again_on_its_own_explains_more_at_four_players() -> None:
     # Four Hard players; at seat 0's turns, how often a sample explains every read hand. A
     # whole deal dealt again until all three hands explain their plays gets there less often

@@ -90,6 +90,7 @@ class Table:
 @pytest.mark.parametrize("problem", ["", "No home network found: the phones cannot reach it."])
 @pytest.mark.parametrize("count", range(1, 11))
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_address_is_one_line_in_its_cell_and_the_note_in_its_panel(
     count: int, problem: str, large: bool
 ) -> None:

@@ -52,6 +52,7 @@ def test_every_text_is_at_least_a_step_larger() -> None:
 
 
 @pytest.mark.parametrize("name", list(SCREENS))
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_large_text_screens_cut_nothing_and_nothing_overlaps(name: str) -> None:
     pygame.init()
     app = SCREENS[name](True)

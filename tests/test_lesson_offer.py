@@ -228,6 +228,7 @@ def test_a_broken_lesson_file_for_the_deck_goes_straight_to_the_table(app: App) 
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_the_questions_fit_in_every_language(app: App, large: bool) -> None:
     """The question before the match (with a notice) and the one after the lesson, drawn in
     every language: no line spills out of its box or lies over another."""

@@ -237,6 +237,7 @@ def _drawn_clear_of(app: App, scene: LessonScene, prompt: pygame.Rect) -> None:
 
 
 @pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_the_lesson_sentence_stays_clear_of_the_rule_and_race_prompts(language: str) -> None:
     """The House Rule prompt's two columns reach over the lesson's panel, and the race's prompt
     rises above the status line: the panel narrows beside the one and its text is drawn smaller

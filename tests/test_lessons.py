@@ -230,6 +230,7 @@ def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
 
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("by_mouse", [True, False], ids=["mouse", "keys"])
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_each_lesson_is_played_to_its_end(app: App, key: str, by_mouse: bool) -> None:
     lesson = _play(app, key, by_mouse)
     assert lesson.index == len(lesson.lesson.steps)

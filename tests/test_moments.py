@@ -136,6 +136,7 @@ def play_round(
     return list(game.log), seen
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_a_seeded_round_shows_a_moment_for_every_event_that_has_one() -> None:
     # Seed 0's random round has every kind: calls, a catch, a challenge and its winner.
     game = Game(Rules(), 3, seed=0)

@@ -61,6 +61,7 @@ def test_fold_adds_what_spills_past_the_end_onto_the_start() -> None:
     assert make_music.fold([1.0, 2.0], 4) == [1.0, 2.0, 0.0, 0.0]
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_rendering_is_deterministic(one_bar: array.array[int]) -> None:
     make_music.clear_cache()  # render every note again, not from the first render's cache
     again = make_music.render("table", bars=1)
@@ -92,6 +93,7 @@ def test_the_seam_check_catches_a_loop_whose_tail_is_cut_off(
 
 
 @pytest.mark.parametrize("name", list(make_music.TRACKS))
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_shipped_track_is_a_seamless_22k_mono_loop_without_clipping(name: str) -> None:
     track = make_music.TRACKS[name]
     form, frames = read(MUSIC / f"{name}.wav")

@@ -295,6 +295,7 @@ def phone_match_texts(name: str, languages: tuple[str, ...]) -> list[set[str]]:
 
 
 @pytest.mark.parametrize("name", ["classic", "uno2023", "house-rules"])
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_a_whole_match_tells_a_pseudo_locale_phone_no_english(name: str) -> None:
     """Every prompt, button, challenge and result a pseudo-locale phone is told over a whole
     match carries the pseudo-locale's marks."""
@@ -305,6 +306,7 @@ def test_a_whole_match_tells_a_pseudo_locale_phone_no_english(name: str) -> None
     assert not [text for text in seen if "{" in text]  # every placeholder filled
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_a_whole_match_is_told_to_a_phone_in_each_language() -> None:
     """The real catalogs, one phone in each language at one table: no placeholder left, and
     no text the catalog translates told in English (a message the phone's Tongue skipped)."""

@@ -165,6 +165,7 @@ def test_settings_open_the_controls_and_change_the_apps_media(app: App) -> None:
     assert type(app.top) is ControlsScene
 
 
+@pytest.mark.slow  # a whole AI match: make test, not test-quick
 def test_autoplay_ends_through_the_route() -> None:
     from scenes.__main__ import main
 

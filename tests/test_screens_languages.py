@@ -156,6 +156,7 @@ def _touching(app: App) -> list[str]:
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("name", ["about", "stats", "setup-10", "settings", "controls", "title"])
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_longer_words_do_not_run_into_each_other(name: str, large: bool) -> None:
     # A table to show (the About screen's label column and the statistics' columns are the
     # ones a longer language widens).
@@ -180,6 +181,7 @@ HOWTO_RULES = {
 
 
 @pytest.mark.parametrize("name", HOWTO_RULES)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_page_of_how_to_play_draws_no_english_in_the_pseudo_locale(name: str) -> None:
     app = screens_shown.title(False)
     scene = app.go(HowTo(HOWTO_RULES[name], players=4))

@@ -66,6 +66,7 @@ def test_sound_files_are_small_and_documented() -> None:
     assert "tools/make/make_sounds.py" in readme
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_generation_is_deterministic(tmp_path: Path) -> None:
     first = make_sounds.generate(tmp_path / "a")
     second = make_sounds.generate(tmp_path / "b")
