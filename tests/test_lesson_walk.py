@@ -168,10 +168,8 @@ def test_next_lesson_is_the_next_unfinished_in_order() -> None:
     assert following("2-actions", lessons, set(keys)) is None
 
 
-def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
-    for other in load_all(asset_root() / "lessons")[0]:
-        if other.key != "5-score":
-            finish(other.key)
+def _scoring_lesson_scored(app: App) -> tuple[LessonScene, LessonScores]:
+    """Lesson 5 played to its hand's scores (its one card played, its explanation read)."""
     lesson = _open(app, "5-score")
     _play(lesson, "G3")
     _until(app, lambda: lesson.explaining is not None)
@@ -179,6 +177,14 @@ def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
     _until(app, lambda: isinstance(app.top, LessonScores))
     scores = app.top
     assert isinstance(scores, LessonScores)
+    return lesson, scores
+
+
+def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
+    for other in load_all(asset_root() / "lessons")[0]:
+        if other.key != "5-score":
+            finish(other.key)
+    _lesson, scores = _scoring_lesson_scored(app)
     assert [b.label for b in scores.menu.buttons] == ["Back to lessons", "Every move"]
     scores.handle(Intent(Act.BACK))  # Esc leaves the lesson from its scores too
     _frames(app, 2)
@@ -186,13 +192,8 @@ def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
 
 
 def test_a_lesson_speaks_of_the_hand_never_of_a_match(app: App) -> None:
-    lesson = _open(app, "5-score")
-    _play(lesson, "G3")
-    _until(app, lambda: lesson.explaining is not None)
-    lesson.handle(Intent(Act.CONFIRM))
-    _until(app, lambda: isinstance(app.top, LessonScores))
-    scores = app.top
-    assert isinstance(scores, LessonScores) and scores.match is None and not scores.confetti
+    lesson, scores = _scoring_lesson_scored(app)
+    assert scores.match is None and not scores.confetti
     app.draw()  # "You win the round!", the hands counted
     said = " ".join(lesson.move_log())
     # ("the match", not "match": the fair deal's line says the deck "matches its seal")
