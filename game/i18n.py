@@ -245,3 +245,15 @@ def accept_language(header: str) -> list[str]:
         if name and quality > 0 and len(name) <= 35:
             ranked.append((-quality, index, name))
     return [name for _q, _i, name in sorted(ranked)]
+
+
+# A sentence that ends in a full-width mark (the ideographic full stop, the full-width ! and ?,
+# a closing corner bracket or parenthesis) is followed by the next without a space: Japanese
+# puts none between sentences.
+_WIDE_END = re.compile(r"(?<=[\u3002\uff01\uff1f\u300d\uff09])\s+")
+
+
+def sentences(*parts: str) -> str:
+    """Whole sentences (each translated on its own) side by side, as one paragraph: a space
+    between them, none after a full-width mark."""
+    return _WIDE_END.sub("", " ".join(part for part in parts if part))

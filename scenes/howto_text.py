@@ -15,12 +15,11 @@ No pygame here (the key and button names come from ``scenes.input``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.cards import Card, DeckKind, kind_of
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, sentences
 from game.rules import (
     ChallengeOutcome,
     DrawMode,
@@ -65,17 +64,6 @@ Pictured = tuple[str, Figure]
 def section(title: str, paragraphs: list[Pictured], in_play: bool = False) -> Section:
     texts = tuple(text for text, _figure in paragraphs)
     return Section(title, texts, tuple(figure for _text, figure in paragraphs), in_play)
-
-
-# A sentence that ends in a full-width mark (the ideographic full stop, the full-width ! and ?,
-# a closing corner bracket or parenthesis) is followed by the next without a space: Japanese
-# puts none between sentences.
-_WIDE_END = re.compile(r"(?<=[\u3002\uff01\uff1f\u300d\uff09])\s+")
-
-
-def sentences(*parts: str) -> str:
-    """Whole sentences side by side, as one paragraph."""
-    return _WIDE_END.sub("", " ".join(part for part in parts if part))
 
 
 # ---------------------------------------------------------------------------------------------

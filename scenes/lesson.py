@@ -24,7 +24,7 @@ import pygame
 
 from game.actions import CallUno, Draw
 from game.events import MatchEnded
-from game.i18n import _
+from game.i18n import _, sentences
 from game.lessons import PERSON, Do, Lesson, Step, load_all
 from game.match import Match, MatchEvent, MatchSetup
 from scenes import routes
@@ -388,7 +388,7 @@ class LessonScene(TableScene):
         if self.explaining is not None:
             step = self.step
             if self.prompted() and step is not None:
-                return _("What happened"), f"{self.explaining.explanation} {step.sentence}"
+                return _("What happened"), sentences(self.explaining.explanation, step.sentence)
             return _("What happened"), self.explaining.explanation
         if self.pending is not None:
             return self.lesson.name, _("Watch the other players' moves.")
@@ -401,7 +401,7 @@ class LessonScene(TableScene):
         step = self.step
         sentence = step.sentence if step is not None else ""
         if self.aside:
-            sentence = f"{self.aside} {sentence}" if not self.lost else self.aside
+            sentence = sentences(self.aside, sentence) if not self.lost else self.aside
         return self.lesson.name, sentence
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from game.actions import FinishRace, MakeRule, Play
 from game.events import CardsDrawn, RaceLost
+from game.i18n import sentences
 from game.rules import (
     PRESETS,
     SWITCHES,
@@ -38,7 +39,6 @@ from scenes.howto_text import (
     changed_switches,
     rules_text,
     sections,
-    sentences,
 )
 from scenes.input import Act, Intent
 from scenes.store.settings import Settings

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game import i18n
 from game.actions import Challenge, ChooseColor
 from game.ai import Level
 from game.cards import Color
@@ -20,7 +21,7 @@ from game.events import CardPlayed
 from game.lesson_words import WORDS
 from game.lessons import Do, load_all
 from scenes import routes
-from scenes.app import App
+from scenes.app import App, use_language
 from scenes.assets import asset_root
 from scenes.composition import build_screen
 from scenes.input import Act, Intent
@@ -358,3 +359,17 @@ def test_the_hands_last_explanation_is_shown_at_once() -> None:
     assert lesson.presenter.busy
     # The round is over: nobody moves again, so nothing to watch first.
     assert lesson.explaining is not None and "70 points" in lesson.words()[1]
+
+
+def test_an_aside_and_the_steps_sentence_join_as_japanese_writes_them(app: App) -> None:
+    """Two sentences side by side: a space in English, none after the Japanese full stop."""
+    lesson = _open(app, "1-match")
+    lesson.aside = i18n._("That is allowed too. The lesson waits for the ringed move.")
+    assert ". " in lesson.words()[1]
+    use_language("ja")
+    try:
+        lesson.aside = i18n._("That is allowed too. The lesson waits for the ringed move.")
+        text = lesson.words()[1]
+        assert "\u3002" in text and "\u3002 " not in text
+    finally:
+        use_language(i18n.ENGLISH)
