@@ -211,6 +211,10 @@ def test_the_person_at_the_screen_runs_a_race_with_keys_and_taps(monkeypatch) ->
     assert applied == seated([FinishRace(0)])
     table.handle(Intent(Act.PRESS, table.layout.draw_pile.rect().center))
     assert applied == seated([FinishRace(0), FinishRace(0)])
+    # Enter (or A) at the screen cannot point: it is the tap the race asks for.
+    table.race = RaceInput(RaceAction.TAP_DRAW_PILE)
+    table.handle(Intent(Act.CONFIRM))
+    assert applied == seated([FinishRace(0), FinishRace(0), FinishRace(0)])
 
 
 def test_another_persons_controller_never_steers_the_screen_hand(monkeypatch) -> None:

@@ -203,9 +203,16 @@ class PersonInput:
         if race is None or not self.races.racing(self.viewer):
             self.races.screen = None
             return False
+        owner = moves.owner(self.device_seat, intent.device, self.match)
+        if owner is not None and owner != self.viewer:
+            return False  # another person's own controller: their race, not the screen's
         step = key_step(intent.act)
         if intent.act is Act.PRESS and intent.pos is not None:
             step = self.hand.tap_step(intent.pos, race.rule, self.viewer)
+        elif intent.act is Act.CONFIRM:
+            # Enter or A at the screen cannot point: it is the tap the race asks for next, as
+            # A is on a person's own controller (a tap race is not the mouse's alone).
+            step = moves.controller_step(race.done, race.rule)
         if step is None:
             return False
         if self.races.on_screen(self.viewer, step):
