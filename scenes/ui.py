@@ -189,7 +189,7 @@ def watching_overflow() -> Iterator[list[Overflow]]:
     the surface it is drawn on, or (found when the block ends) overlapping another line drawn on
     the same surface."""
     found: list[Overflow] = []
-    forget_text()  # fitting and wrapping are cached: each is worked out (and seen) again
+    _forget_fitting()
     _watch.overflow = found
     _watch.boxes.clear()
     _watch.inks.clear()
@@ -244,7 +244,7 @@ def watching_text() -> Iterator[tuple[list[Drawn], list[Shrunk]]]:
     read what the screens really draw, not a list kept by hand)."""
     drawn: list[Drawn] = []
     shrunk: list[Shrunk] = []
-    forget_text()  # fitting is cached: every fit is worked out (and seen) again
+    _forget_fitting()
     _watch.drawn, _watch.shrunk = drawn, shrunk
     try:
         yield drawn, shrunk
@@ -261,7 +261,17 @@ def set_large_text(on: bool) -> None:
 
 def forget_text() -> None:
     """Drop every rendered and measured text (the sizes or the fonts changed)."""
-    for cached in (render, fit_size, ellipsize, _wrapped, typed_text, _runs):
+    for cached in (render, typed_text, _runs):
+        cached.cache_clear()
+    _forget_fitting()
+
+
+def _forget_fitting() -> None:
+    """Drop every fitted, cut and wrapped text, so that each is worked out (and seen by a
+    watcher) again. A watcher keeps the rest: it sees every line as it is drawn, cached or not,
+    and the runs of fonts and the rendered lines depend on the text, the size and the fonts
+    alone (a change of those calls ``forget_text``)."""
+    for cached in (fit_size, ellipsize, _wrapped):
         cached.cache_clear()
 
 
