@@ -10,18 +10,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
+from game import i18n
 from game.actions import Action, Draw, Play
 from game.ai import Level
 from game.engine import Phase
 from game.events import redact
 from game.match import MatchSetup, Seat
 from game.rules import Rules
-from scenes.app import App
+from scenes.app import App, use_language
 from scenes.store.settings import Settings
 from scenes.table.overlays import HandOffOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
+from scenes.ui import set_large_text, watching_overflow, watching_text
 
 
 def seated(actions: list[Action]) -> list[tuple[int, Action]]:
@@ -427,3 +430,38 @@ def test_the_curtain_fits_long_names_at_large_text(monkeypatch) -> None:
             assert font(size, weight).size(message)[0] <= overlays.CURTAIN_TEXT_W, message
     finally:
         ui.set_large_text(False)
+
+
+@pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
+def test_a_tap_race_says_enter_or_a_taps_too_in_every_language(language: str) -> None:
+    from game.rules import RaceAction
+    from scenes.table.moves import RACE_STEPS, RaceInput
+    from scenes.table.overlays import RaceOverlay
+
+    app, table = couch_table((Seat("You"), Seat("Ana", Level.EASY)))
+    app.step(1 / 60, [])
+    use_language(language)
+    set_large_text(True)  # the harder case: every line drawn larger
+    try:
+        for rule in (RaceAction.TAP_DRAW_PILE, RaceAction.TAP_CENTER_THREE_TIMES):
+            table.race = RaceInput(rule)
+            overlay = RaceOverlay(app, table, table.layout.status.rect())
+            with watching_overflow() as overflow, watching_text() as (drawn, _shrunk):
+                overlay.draw(app.screen)
+            assert overflow == [], (rule, overflow)
+            box = overlay.box()
+            assert all(box.contains(line.rect) for line in drawn), (rule, drawn)
+            steps = len(RACE_STEPS[rule])
+            said = (
+                i18n._("Quick! Enter or A taps too.")
+                if steps == 1
+                else i18n.ngettext(
+                    "{done} of {count}: Enter or A taps too",
+                    "{done} of {count}: Enter or A taps too",
+                    steps,
+                ).format(done=0, count=steps)
+            )
+            assert drawn[-1].text == said
+    finally:
+        use_language(i18n.ENGLISH)
+        set_large_text(False)

@@ -16,12 +16,12 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.match import Match
-from game.rules import RACE_ACTION_TEXT
+from game.rules import RACE_ACTION_TEXT, RaceAction
 from scenes.app import App, Scene
 from scenes.assets import Weight, scaled
 from scenes.input import Act, Intent
 from scenes.store.settings import PACES, SPEEDS, next_step, pace_name, save_settings, speed_name
-from scenes.table.moves import RACE_STEPS, RaceInput
+from scenes.table.moves import RACE_STEPS, TAPS, RaceInput
 from scenes.ui import (
     DANGER,
     GOLD,
@@ -35,11 +35,16 @@ from scenes.ui import (
     fit_size,
     ink_pitch,
     panel,
+    text_size,
     wrap,
 )
 
 # The widest a line of the couch curtain may be drawn: the 1920-pixel screen less a margin.
 CURTAIN_TEXT_W = 1800
+# The race panel's height at the normal text size, and the room its countdown bar keeps at the
+# bottom (logical pixels).
+RACE_PANEL_H = 170
+RACE_BAR_ROOM = 24
 
 
 @dataclass(frozen=True)
@@ -108,9 +113,10 @@ class RaceOverlay(Scene):
             self.app.close(self)
 
     def box(self) -> pygame.Rect:
-        """The race panel's place (a lesson's panel keeps clear of it)."""
+        """The race panel's place (a lesson's panel keeps clear of it): taller with Large text,
+        so that its three lines stay one under the other."""
         status = self.status
-        rect = pygame.Rect(0, 0, status.width + 8, 170)
+        rect = pygame.Rect(0, 0, status.width + 8, max(RACE_PANEL_H, scaled(RACE_PANEL_H)))
         # Over the status line (which says the same), so the piles and seats a race may ask
         # you to tap stay in sight.
         rect.midbottom = (status.centerx, status.bottom + 4)
@@ -124,25 +130,49 @@ class RaceOverlay(Scene):
         self.table.race_seen()
         rect = self.box()
         surface.blit(panel(rect.size, 26, (60, 16, 24, 255), (255, 214, 102, 200), 3), rect)
-        draw_text(surface, _("RACE!"), 36, (rect.centerx, rect.y + 32), GOLD, Weight.BLACK)
-        # The longest action in a longer language, at Large text, is drawn smaller, inside.
+        # The longest action or hint in a longer language, at Large text, is drawn smaller,
+        # inside; the three lines share the height above the bar by their real heights (a
+        # language's accents or kana reach higher than Latin capitals).
+        room = rect.width - 40
         action = _(RACE_ACTION_TEXT[race.rule])
-        size = fit_size(action, 34, rect.width - 40, Weight.BOLD)
-        draw_text(surface, action, size, (rect.centerx, rect.y + 80), WHITE, Weight.BOLD)
-        steps = RACE_STEPS[race.rule]
-        # TRANSLATORS: a race's steps done so far, of how many ("1 of 3").
-        progress = (
-            ngettext("{done} of {count}", "{done} of {count}", len(steps)).format(
-                done=len(race.done), count=len(steps)
-            )
-            if len(steps) > 1
-            else _("Quick!")
-        )
-        draw_text(surface, progress, 22, (rect.centerx, rect.y + 122), MUTED)
+        progress = _race_progress(race.rule, len(race.done))
+        lines = [
+            (_("RACE!"), 36, GOLD, Weight.BLACK),
+            (action, fit_size(action, 34, room, Weight.BOLD), WHITE, Weight.BOLD),
+            (progress, fit_size(progress, 22, room), MUTED, Weight.SEMIBOLD),
+        ]
+        heights = [text_size(text, size, weight)[1] for text, size, _color, weight in lines]
+        gap = max(0.0, (rect.height - RACE_BAR_ROOM - sum(heights)) / (len(lines) + 1))
+        y = rect.y + gap
+        for (text, size, color, weight), height in zip(lines, heights, strict=True):
+            draw_text(surface, text, size, (rect.centerx, round(y + height / 2)), color, weight)
+            y += height + gap
         # The bar empties over the time an attentive player takes; the AIs do not wait for it.
         left = max(0.0, 1 - self.age / 2.0)
         bar = pygame.Rect(rect.x + 40, rect.bottom - 16, round((rect.width - 80) * left), 8)
         pygame.draw.rect(surface, GOLD, bar, border_radius=5)
+
+
+def _race_progress(rule: RaceAction, done: int) -> str:
+    """The race panel's last line: the steps done, or "Quick!"; for a tap, that Enter or A does
+    it too (a keyboard or a pad cannot point: the table reads them as the tap asked for)."""
+    steps = RACE_STEPS[rule]
+    taps = all(step in TAPS for step in steps)
+    if len(steps) > 1:
+        if taps:
+            # TRANSLATORS: a race's taps done so far, of how many ("1 of 3"); Enter (or a
+            # controller's A button) counts as a tap too.
+            return ngettext(
+                "{done} of {count}: Enter or A taps too",
+                "{done} of {count}: Enter or A taps too",
+                len(steps),
+            ).format(done=done, count=len(steps))
+        # TRANSLATORS: a race's steps done so far, of how many ("1 of 3").
+        return ngettext("{done} of {count}", "{done} of {count}", len(steps)).format(
+            done=done, count=len(steps)
+        )
+    # TRANSLATORS: under a race asking for a tap: Enter (or a controller's A button) does it too.
+    return _("Quick! Enter or A taps too.") if taps else _("Quick!")
 
 
 class PauseOverlay(Scene):
