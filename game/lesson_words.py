@@ -73,6 +73,14 @@ WORDS: dict[str, str] = {
         "Your hand is empty: you won the round. A game goes on round after round until a "
         "player reaches 500 points; the next lesson shows what a round scores."
     ),
+    "uno.catch": N_(
+        "Ana played her next-to-last card without calling UNO. Catch her before Ben plays: "
+        "press Catch Ana."
+    ),
+    "uno.catch.done": N_(
+        "You caught Ana: she drew two cards. A player who forgets UNO can be caught until the "
+        "next player makes a move."
+    ),
     # Lesson 5: scoring a round.
     "score.title": N_("Score a round"),
     "score.out": N_(
