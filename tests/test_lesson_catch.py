@@ -158,15 +158,22 @@ def _to_the_catch(app: App) -> LessonScene:
     """Lesson 4 on the table, played by keys up to the catch (its explanations read)."""
     scene = app.go(routes.Lesson("4-uno"))
     assert isinstance(scene, LessonScene)
+    told = False
     for _move in range(30):
         _frames(app, 240 if scene.presenter.busy else 30)
         step = scene.step
         assert step is not None and not scene.lost, scene.words()
         if scene.explaining is not None:
+            if step.do is Do.CATCH:
+                # The green 7's explanation speaks of Ana's move: it waited for it.
+                assert "she did not call UNO" in scene.words()[1]
+                assert len(scene.game.hands[ANA]) == 1
+                told = True
             scene.handle(Intent(Act.CONFIRM))
         elif step.action(scene.game) is None:
             continue
         elif step.do is Do.CATCH:
+            assert told
             return scene
         elif step.do is Do.UNO:
             scene.handle(Intent(Act.UNO))
