@@ -4,7 +4,7 @@ in it (docs/LESSONS.md).
 A lesson is data, one JSON file each in ``assets/lessons/``: the rule preset, the AI seats'
 levels, the seed, every hand, the first card and the top of the draw pile, then the steps. A
 step names what the person does (play a card, draw, call UNO, choose a color, challenge, take
-a penalty, make a House Rule, race, jump in) and two sentences by their id in
+a penalty, make a House Rule, race, jump in, catch) and two sentences by their id in
 ``game.lesson_words`` (the catalogs cannot read JSON): what to do, and what just happened.
 Nothing here bends a rule: the lesson is played by the real engine and match, and ``rehearse``
 plays every file by its steps against them (the AIs choose as they will at the table, from the
