@@ -56,8 +56,7 @@ WORDS: dict[str, str] = {
     "wild.challenge.done": N_(
         "He held blue, so he was not allowed to play it: he drew four cards, not you."
     ),
-    # Lesson 4: the UNO call and the score.
-    "uno.title": N_("Call UNO and win the round"),
+    # Lesson 4: the UNO call, catching a player who forgot it, and going out.
     "uno.play": N_("Play your red 3."),
     "uno.play.done": N_("Match by color, as before."),
     "uno.last": N_("Play your red 7: you will be left with two cards."),
@@ -67,11 +66,23 @@ WORDS: dict[str, str] = {
     ),
     "uno.call.done": N_("You called UNO: nobody can catch you now."),
     "uno.next": N_("Now play your green 7."),
-    "uno.next.done": N_("One card left. UNO!"),
     "uno.out": N_("Play your last card to win the round."),
     "uno.out.done": N_(
         "Your hand is empty: you won the round. A game goes on round after round until a "
         "player reaches 500 points; the next lesson shows what a round scores."
+    ),
+    "uno.catch.title": N_("Call UNO and catch those who forget"),
+    "uno.next.forgot": N_(
+        "You have one card left, and you called UNO in time. Ana has one card left too, but "
+        "she did not call UNO."
+    ),
+    "uno.catch": N_(
+        "Ana played her next-to-last card without calling UNO. Catch her before Ben plays: "
+        "press Catch Ana."
+    ),
+    "uno.catch.done": N_(
+        "You caught Ana: she drew two cards. A player who forgets UNO can be caught until the "
+        "next player makes a move."
     ),
     # Lesson 5: scoring a round.
     "score.title": N_("Score a round"),

@@ -4,7 +4,7 @@ in it (docs/LESSONS.md).
 A lesson is data, one JSON file each in ``assets/lessons/``: the rule preset, the AI seats'
 levels, the seed, every hand, the first card and the top of the draw pile, then the steps. A
 step names what the person does (play a card, draw, call UNO, choose a color, challenge, take
-a penalty, make a House Rule, race, jump in) and two sentences by their id in
+a penalty, make a House Rule, race, jump in, catch) and two sentences by their id in
 ``game.lesson_words`` (the catalogs cannot read JSON): what to do, and what just happened.
 Nothing here bends a rule: the lesson is played by the real engine and match, and ``rehearse``
 plays every file by its steps against them (the AIs choose as they will at the table, from the
@@ -13,7 +13,9 @@ file that cannot be read.
 
 A race and a jump-in are timed against the AIs' reactions, so no deal can make them certain:
 a timed step holds the AIs (``Match.hold``) while its moment is open, at the table as in the
-rehearsal, and they move on once the person has done it (docs/LESSONS.md).
+rehearsal, and they move on once the person has done it (docs/LESSONS.md). So does a catch: an
+AI named in ``forgets_uno`` never calls UNO (``game.ai.levels.forgetting_uno``, seated by
+``Lesson.prepare``), and the others wait while the person may catch it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from game.actions import (
     Accept,
     Action,
     CallUno,
+    Catch,
     Challenge,
     ChooseColor,
     ChooseSwap,
@@ -39,6 +42,7 @@ from game.actions import (
     Play,
 )
 from game.ai import Level
+from game.ai.levels import forgetting_uno
 from game.cards import Color, deck, find_cards
 from game.engine import Game
 from game.events import (
@@ -51,6 +55,7 @@ from game.events import (
     HouseRuleMade,
     RaceFinished,
     UnoCalled,
+    UnoCaught,
 )
 from game.i18n import _
 from game.lesson_words import WORDS
@@ -80,10 +85,11 @@ class Do(Enum):
     RULE = "rule"  # make the step's House Rule (for the step's number, if it names one)
     RACE = "race"  # finish the House Rules race that is running
     JUMPIN = "jumpin"  # play the step's card out of turn, on an identical card
+    CATCH = "catch"  # catch the step's seat, down to one card without having called UNO
 
 
 # The steps timed against the AIs' reactions: the AIs wait while their moment is open.
-TIMED = frozenset({Do.RACE, Do.JUMPIN})
+TIMED = frozenset({Do.RACE, Do.JUMPIN, Do.CATCH})
 
 
 class LessonError(ValueError):
@@ -99,7 +105,7 @@ class Step:
     then: str
     card: str | None = None  # Do.PLAY, Do.JUMPIN: the card's code
     color: Color | None = None  # Do.COLOR
-    seat: int | None = None  # Do.SWAP
+    seat: int | None = None  # Do.SWAP, Do.CATCH: the other seat (1 onwards)
     rule: RaceAction | None = None  # Do.RULE
     number: int | None = None  # Do.RULE: the number the rule is for (None: any)
 
@@ -132,6 +138,8 @@ class Step:
                 return isinstance(action, FinishRace)
             case Do.JUMPIN:
                 return isinstance(action, JumpIn) and action.card.code == self.card
+            case Do.CATCH:
+                return isinstance(action, Catch) and action.target == self.seat
 
     def _rule_is(self, number: int, rule: RaceAction) -> bool:
         return rule is self.rule and self.number in (None, number)
@@ -196,6 +204,12 @@ class Step:
                     and event.jump_in
                     and event.card.code == self.card
                 )
+            case Do.CATCH:
+                return (
+                    isinstance(event, UnoCaught)
+                    and event.player == seat
+                    and event.target == self.seat
+                )
 
     def acted(self, events: Sequence[MatchEvent], seat: int = PERSON) -> bool:
         """Whether the person did something else in ``events`` (a legal move, not the step's)."""
@@ -233,6 +247,8 @@ class Lesson:
     steps: tuple[Step, ...]
     # Rule switches on top of the preset (the switches' lesson: stacking, 7-0).
     changes: tuple[tuple[str, Any], ...] = ()
+    # AI seats (1 onwards) that never call UNO, so that the person can catch them.
+    forgets_uno: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
@@ -265,6 +281,18 @@ class Lesson:
         ais = (Seat.ai(AI_NAMES[i], level) for i, level in enumerate(self.levels))
         return (Seat(you), *ais)
 
+    def prepare(self, match: Match) -> None:
+        """Seat the AIs that forget UNO on purpose (``forgets_uno``) at ``match``, a new match
+        of this lesson: the table's and the rehearsal's, so both play the same moves."""
+        for seat in self.forgets_uno:
+            match.auto.seat(seat, forgetting_uno(self.levels[seat - 1]))
+
+    def match(self, you: str = "You") -> Match:
+        """A new match of this lesson, as the rehearsal plays it (the AIs answer at once)."""
+        match = Match(self.rules, self.seats(you), self.seed, game=self.game(), pace=0.0)
+        self.prepare(match)
+        return match
+
 
 # ----------------------------------------------------------------- reading
 
@@ -293,6 +321,7 @@ def parse(key: str, data: Any) -> Lesson:
             draws=tuple(_codes(data.get("draws", []))),
             steps=tuple(_step(s) for s in _field(data, "steps", list)),
             changes=_changes(preset, data.get("rules", {})),
+            forgets_uno=tuple(_seats(data.get("forgets_uno", []), "forgets_uno")),
         )
     except LessonError:
         raise
@@ -314,6 +343,14 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
 def _codes(values: Any) -> list[str]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
         raise LessonError(_("a list of cards is not a list of card names"))
+    return list(values)
+
+
+def _seats(values: Any, name: str) -> list[int]:
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise LessonError(_("the field {name} has a wrong value").format(name=name))
     return list(values)
 
 
@@ -345,7 +382,8 @@ def _step(data: Any) -> Step:
     if do is Do.COLOR and color is None:
         raise LessonError(_("a step chooses no color"))
     seat = data.get("seat")
-    if do is Do.SWAP and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 1):
+    seated = do in (Do.SWAP, Do.CATCH)
+    if seated and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 1):
         raise LessonError(_("the field {name} has a wrong value").format(name="seat"))
     rule, number = _rule(do, data)
     then = data.get("then", "")
@@ -359,7 +397,7 @@ def _step(data: Any) -> Step:
         then,
         card if do in (Do.PLAY, Do.JUMPIN) else None,
         color,
-        seat if do is Do.SWAP else None,
+        seat if seated else None,
         rule,
         number,
     )
@@ -386,6 +424,11 @@ def _check_deal(lesson: Lesson) -> None:
         raise LessonError(_("every hand must have the same number of cards"))
     if not lesson.steps:
         raise LessonError(_("the lesson has no steps"))
+    forgetters = lesson.forgets_uno
+    if len(set(forgetters)) != len(forgetters) or not all(
+        1 <= seat < lesson.players for seat in forgetters
+    ):
+        raise LessonError(_("the field {name} has a wrong value").format(name="forgets_uno"))
     try:
         find_cards(deck(lesson.rules.deck), lesson.deal_order())
     except ValueError:
@@ -396,7 +439,7 @@ def rehearse(lesson: Lesson) -> None:
     """Play ``lesson`` by its steps against the real engine and AIs (the person doing each step
     as soon as the game waits on them, or a timed step's moment opens); raises LessonError
     naming the step whose moment never comes."""
-    match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
+    match = lesson.match()
     for number, step in enumerate(lesson.steps, 1):
         for _turn in range(REHEARSAL_LIMIT):
             # A timed step's moment stops the AIs here as ``Match.hold`` does at the table.

@@ -22,7 +22,7 @@ from functools import cache
 
 import pygame
 
-from game.actions import CallUno, Draw
+from game.actions import CallUno, Catch, Draw
 from game.events import MatchEnded
 from game.i18n import _, sentences
 from game.lessons import PERSON, Do, Lesson, Step, load_all
@@ -98,6 +98,7 @@ class LessonScene(TableScene):
             if isinstance(listener, Statistics):
                 self.match.remove_listener(listener)
         self.presenter.restore(self.game, [], lambda: lesson.name)
+        lesson.prepare(self.match)  # the AIs that forget UNO on purpose
         self.lesson = lesson
         self.index = 0  # the step waited for
         self.explaining: Step | None = None  # a step done, explained until confirmed
@@ -343,7 +344,7 @@ class LessonScene(TableScene):
                     sprite = self.presenter.sprites.get(card.uid)
                     return None if sprite is None else sprite.rect()
             return None
-        kind = {Do.DRAW: Draw, Do.UNO: CallUno}.get(step.do)
+        kind = {Do.DRAW: Draw, Do.UNO: CallUno, Do.CATCH: Catch}.get(step.do)
         if kind is None:
             return None
         specs = moves.button_specs(self.game, self.mine(), self.narrator.name)

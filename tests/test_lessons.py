@@ -162,6 +162,8 @@ def _by_keys(app: App, lesson: LessonScene) -> None:
         lesson.handle(Intent(Act.DRAW))
     elif step.do is Do.UNO:
         lesson.handle(Intent(Act.UNO))
+    elif step.do is Do.CATCH:
+        lesson.handle(Intent(Act.CATCH))
     else:
         for _move in range(20):
             if lesson.presenter.hover is not None and any(
@@ -328,7 +330,7 @@ def _rehearsed_events(key: str) -> list[MatchEvent]:
     """Every event of the lesson ``key`` played by its steps (as ``rehearse`` plays it)."""
     lessons, _problems = load_all(FOLDER)
     lesson = next(item for item in lessons if item.key == key)
-    match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
+    match = lesson.match()  # its AIs that forget UNO on purpose too
     heard = _Heard()
     match.add_listener(heard)
     for step in lesson.steps:

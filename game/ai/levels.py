@@ -613,3 +613,17 @@ class Hard(Normal):
 
 
 LEVELS: dict[Level, type[Agent]] = {Level.EASY: Easy, Level.NORMAL: Normal, Level.HARD: Hard}
+
+
+def forgetting_uno(level: Level) -> Agent:
+    """An agent of ``level`` that never calls UNO, neither with its next-to-last card nor late:
+    the AI a guided lesson's person catches (``forgets_uno`` in a lesson file, game.lessons),
+    seated only by lessons, as ``Match.hold`` is set only by them. Everything else is the
+    level's own: its choices, its timing and its random draws (the chance is still drawn, and
+    never met). The Expert searches its calls, so it cannot forget on purpose (ValueError)."""
+    if level not in LEVELS:
+        raise ValueError(f"a {level.value} AI cannot forget UNO on purpose")
+    agent = LEVELS[level]()
+    agent.uno_call_chance = 0.0
+    agent.late_call_chance = 0.0
+    return agent
