@@ -56,6 +56,18 @@ WORDS: dict[str, str] = {
     "wild.challenge.done": N_(
         "He held blue, so he was not allowed to play it: he drew four cards, not you."
     ),
+    # Lesson 3, then: the challenge that fails.
+    "wild.green": N_("Play your green 2."),
+    "wild.green.done": N_("Ana played her green 8, and Ben another Wild Draw Four on you."),
+    "wild.again": N_(
+        "Did Ben hold green this time? You cannot see his cards. Challenge him again to see "
+        "what a wrong guess costs."
+    ),
+    "wild.again.done": N_(
+        "Ben held no green, so his Wild Draw Four was allowed: you drew six cards, the four and "
+        "two more, and missed your turn. Challenge only when you believe the player held the "
+        "color in play; otherwise accept the four cards."
+    ),
     # Lesson 4: the UNO call, catching a player who forgot it, and going out.
     "uno.play": N_("Play your red 3."),
     "uno.play.done": N_("Match by color, as before."),

@@ -24,7 +24,7 @@ import pygame
 
 from game.actions import CallUno, Catch, Draw
 from game.events import MatchEnded
-from game.i18n import _, sentences
+from game.i18n import N_, _, sentences
 from game.lessons import PERSON, Do, Lesson, Step, load_all
 from game.match import Match, MatchEvent, MatchSetup
 from scenes import routes
@@ -506,6 +506,10 @@ def following(key: str, lessons: Sequence[Lesson], finished: set[str]) -> Lesson
 class LessonScores(ScoringScene):
     """The scores at a lesson's end: the hand's, not a match's (no winner's screen), and the
     lesson's way on: Next lesson, Back to lessons, Every move."""
+
+    # TRANSLATORS: the header of the column of what each player scored in a lesson's one hand
+    # (beside "Points in hand"; a match's says "Match total").
+    total_header = N_("Points scored")
 
     def __init__(self, app: App, lesson: LessonScene) -> None:
         self.lesson = lesson

@@ -190,14 +190,16 @@ def row_height(height: int, players: int) -> int:
     return min(96, (height - ROWS_TOP - 130) // max(1, players))
 
 
-def header_fits(rect: pygame.Rect) -> list[tuple[str, pygame.Rect, int]]:
+def header_fits(rect: pygame.Rect, total: str | None = None) -> list[tuple[str, pygame.Rect, int]]:
     """The column headers, where they are drawn on the panel ``rect`` (right-aligned over
     their column, at the current text size) and at what size: a longer language's header is
-    drawn smaller rather than into its neighbour (each keeps to its own column's width)."""
+    drawn smaller rather than into its neighbour (each keeps to its own column's width).
+    ``total``: the last column's header (a message, translated here), the match total's if
+    None; a lesson's one hand names it otherwise."""
     out = []
     rooms = (HEADER_ROOM, HAND_RIGHT - TOTAL_RIGHT - 16)
     for (message, right), room in zip(HEADERS, rooms, strict=True):
-        label = _(message)
+        label = _(total if total is not None and right == TOTAL_RIGHT else message)
         size = fit_size(label, 20, room, Weight.SEMIBOLD)
         box = pygame.Rect(0, 0, *text_size(label, size, Weight.SEMIBOLD))
         box.midright = (rect.right - right, rect.y + HEADERS_Y)
@@ -205,9 +207,9 @@ def header_fits(rect: pygame.Rect) -> list[tuple[str, pygame.Rect, int]]:
     return out
 
 
-def header_rects(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+def header_rects(rect: pygame.Rect, total: str | None = None) -> list[tuple[str, pygame.Rect]]:
     """The column headers and where they are drawn on the panel ``rect``."""
-    return [(label, box) for label, box, _size in header_fits(rect)]
+    return [(label, box) for label, box, _size in header_fits(rect, total)]
 
 
 def card_width(players: int) -> int:
@@ -218,6 +220,9 @@ def card_width(players: int) -> int:
 
 class ScoringScene(Scene):
     opaque = False
+    # The last column's header (a message): None, the match total's; a lesson's one hand
+    # names it by what it is (``scenes.lesson.LessonScores``).
+    total_header: str | None = None
 
     def __init__(self, app: App, table: ScoringTable) -> None:
         super().__init__(app)
@@ -477,7 +482,7 @@ class ScoringScene(Scene):
         for i, (name, _rounds) in enumerate(columns):
             at = (left + (i + 0.5) * step, headers_y)
             draw_text(surface, name, fit_size(name, 20, round(step) - 6), at, MUTED)
-        total_label, total_box, total_size = header_fits(self.rect)[1]
+        total_label, total_box, total_size = header_fits(self.rect, self.total_header)[1]
         draw_text(
             surface, total_label, total_size, total_box.midright, MUTED, Weight.SEMIBOLD, "midright"
         )
@@ -508,7 +513,7 @@ class ScoringScene(Scene):
         order = sorted(range(game.players), key=lambda s: -ended.scores[s])
         hands = {h.player: h for h in ended.hands}
         top = self.rect.y + ROWS_TOP
-        for label, box, size in header_fits(self.rect):
+        for label, box, size in header_fits(self.rect, self.total_header):
             draw_text(surface, label, size, box.midright, MUTED, Weight.SEMIBOLD, "midright")
         row_h = row_height(panel_height(game.players), game.players)
         scorers = self._scorers()
