@@ -113,6 +113,7 @@ class LessonScene(TableScene):
         self.after_known = False  # ``after`` was looked up (once: it reads the record)
         self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
         self.lesson_menu = Menu()
+        self.end_shown = False  # the lesson's end's choices are the buttons now
         self._lesson_buttons()
         self.match.hold = self._holds
 
@@ -153,6 +154,7 @@ class LessonScene(TableScene):
             self.explaining, self.pending = self.pending, None
         if self.presenter.busy and self.buttons.buttons:
             self.buttons = Menu()  # see ``_rebuild_buttons``
+        self._show_end()
         step = self.step
         if step is None or self.lost or not settled:
             return
@@ -250,6 +252,13 @@ class LessonScene(TableScene):
     def confirm(self) -> None:
         """The explanation was read: on to the next step (or the lesson's end)."""
         self.explaining = None
+        self._show_end()
+
+    def _show_end(self) -> None:
+        """The lesson's end's choices become its buttons once its last explanation is read."""
+        if self.complete and self.ended != self.end_shown:
+            self.end_shown = self.ended
+            self._lesson_buttons()
 
     # ------------------------------------------------------------- input
 
@@ -309,7 +318,9 @@ class LessonScene(TableScene):
 
     def _lesson_buttons(self) -> None:
         # Top middle: the table's menu button has the corner, the seats the sides.
-        if self.complete:
+        # The end's choices wait for the last explanation (a click on Next lesson would skip
+        # it); until then Skip lesson, as Esc, leaves.
+        if self.ended:
             specs = self.end_choices()
         else:
             specs = [(_("Skip lesson"), self.leave_lesson)]
@@ -317,7 +328,7 @@ class LessonScene(TableScene):
                 specs.append((_("Start again"), self.again))
         buttons = []
         for i, (label, click) in enumerate(specs):
-            color = (40, 130, 80) if self.complete and i == 0 else (40, 56, 72)
+            color = (40, 130, 80) if self.ended and i == 0 else (40, 56, 72)
             rect = pygame.Rect(690 + i * 280, 24, 260, 56)
             buttons.append(Button(rect, label, click, color=color, text_size=26))
         self.lesson_menu = Menu(buttons)

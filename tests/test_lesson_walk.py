@@ -373,3 +373,18 @@ def test_an_aside_and_the_steps_sentence_join_as_japanese_writes_them(app: App) 
         assert "\u3002" in text and "\u3002 " not in text
     finally:
         use_language(i18n.ENGLISH)
+
+
+def test_the_lessons_end_offers_its_choices_only_once_its_last_explanation_is_read(
+    app: App,
+) -> None:
+    """Before, Next lesson showed beside the last explanation: a click on it skipped it."""
+    lesson = _open(app, "1-match")
+    steps = lesson.lesson.steps
+    lesson.index, lesson.explaining = len(steps), steps[-1]
+    lesson._finish()
+    _frames(app, 2)
+    assert [b.label for b in lesson.lesson_menu.buttons] == ["Skip lesson"]
+    lesson.confirm()
+    _frames(app, 2)
+    assert [b.label for b in lesson.lesson_menu.buttons][-1] == "Back to lessons"
