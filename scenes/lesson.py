@@ -530,19 +530,7 @@ class LessonScores(ScoringScene):
         self.menu.on_back = lesson.leave_lesson  # Esc leaves the lesson here too
 
     def _buttons(self) -> None:
-        specs = [*self.lesson.end_choices(), (_("Every move"), self._log)]
-        y = self.rect.bottom - 100
-        width = 320
-        left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
-        self.menu.buttons = [
-            Button(
-                pygame.Rect(left + i * (width + 30), y, width, 72),
-                label,
-                click,
-                color=(40, 110, 70) if i == 0 else (40, 56, 72),
-            )
-            for i, (label, click) in enumerate(specs)
-        ]
+        self._button_row([*self.lesson.end_choices(), (_("Every move"), self._log)])
 
 
 def finish_lesson(key: str) -> str | None:

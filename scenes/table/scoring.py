@@ -10,7 +10,7 @@ the count is shown done and the confetti stands still; at speed 0 nothing takes 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 import pygame
@@ -266,7 +266,6 @@ class ScoringScene(Scene):
         self.rect.center = self.app.screen.get_rect().center
 
     def _buttons(self) -> None:
-        y = self.rect.bottom - 100
         if self.match is None and not self._rounds_done():
             specs = [(_("Next round"), self._next), (_("Every move"), self._log)]
         else:
@@ -277,6 +276,11 @@ class ScoringScene(Scene):
                 # TRANSLATORS: a button: back to the title screen.
                 (pgettext("button", "Title"), self._title),
             ]
+        self._button_row(specs)
+
+    def _button_row(self, specs: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        """``specs`` (label, click) as the row of buttons at the panel's foot, the first green."""
+        y = self.rect.bottom - 100
         width = 320 if len(specs) < 4 else 300
         left = self.rect.centerx - (len(specs) * width + (len(specs) - 1) * 30) // 2
         self.menu.buttons = [
