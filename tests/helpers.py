@@ -11,6 +11,8 @@ from typing import Any
 from game.cards import Card
 from game.engine import Game
 from game.events import DeckRevealed, DeckSealed, Event
+from game.lessons import PERSON, REHEARSAL_LIMIT, Lesson
+from game.match import Match
 from game.phones.protocol import Inbound
 from game.rules import Rules
 
@@ -114,3 +116,18 @@ class Outlet:
     def last(self, seat: int) -> dict[str, Any]:
         """The last state the seat was sent."""
         return next(m for s, m in reversed(self.sent) if s == seat and m["type"] == "state")
+
+
+def to_step(match: Match, lesson: Lesson, index: int) -> None:
+    """Play the AIs (and the person's earlier steps) up to the moment of lesson step ``index``,
+    as ``game.lessons.rehearse`` plays them."""
+    for number, step in enumerate(lesson.steps[: index + 1]):
+        for _turn in range(REHEARSAL_LIMIT):
+            if PERSON in match.waiting_on() or step.holds(match.game):
+                break
+            if not match.fast_forward(1):
+                break
+        if number < index:
+            action = step.action(match.game)
+            assert action is not None
+            match.submit(PERSON, action)

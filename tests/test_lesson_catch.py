@@ -30,6 +30,7 @@ from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.lesson import LessonScene
 from scenes.store.settings import Settings
+from tests.helpers import to_step
 
 FILE = asset_root() / "lessons" / "4-uno.json"
 FRAME = 1 / 60
@@ -53,28 +54,13 @@ class _Heard:
         self.events.extend(events)
 
 
-def _to_step(match: Match, lesson: Lesson, index: int) -> None:
-    """The person's steps before ``index`` and the AIs' moves, up to step ``index``'s moment
-    (as ``rehearse`` plays them)."""
-    for number, step in enumerate(lesson.steps[: index + 1]):
-        for _turn in range(REHEARSAL_LIMIT):
-            if PERSON in match.waiting_on() or step.holds(match.game):
-                break
-            if not match.fast_forward(1):
-                break
-        if number < index:
-            action = step.action(match.game)
-            assert action is not None
-            match.submit(PERSON, action)
-
-
 def test_ana_forgets_uno_and_the_person_catches_her_before_ben_moves() -> None:
     lesson = load(FILE)
     match = lesson.match()
     heard = _Heard()
     match.add_listener(heard)
     catch = _catch_index(lesson)
-    _to_step(match, lesson, catch)
+    to_step(match, lesson, catch)
     # Ana is down to one card, UNO not called, and the catch is open to the person.
     assert len(match.game.hands[ANA]) == 1 and match.game.catchable == [ANA]
     assert not any(isinstance(e, UnoCalled) and e.player == ANA for e in heard.events)
@@ -111,7 +97,7 @@ def test_the_others_wait_while_the_catch_is_open() -> None:
     lesson = load(FILE)
     match = lesson.match()
     step = lesson.steps[_catch_index(lesson)]
-    _to_step(match, lesson, _catch_index(lesson))
+    to_step(match, lesson, _catch_index(lesson))
     assert step.holds(match.game) and match.game.actor == BEN  # Ben's turn, held
     match.hold = lambda: step.holds(match.game)
     assert match.tick(0.0) == [] and match.tick(100.0) == [] and match.fast_forward() == []

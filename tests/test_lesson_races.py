@@ -51,6 +51,7 @@ from scenes.store.settings import Settings
 from scenes.table.overlays import PauseOverlay, RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scene import TableScene
+from tests.helpers import to_step
 
 FOLDER = asset_root() / "lessons"
 
@@ -68,27 +69,13 @@ class _Heard:
         self.events.extend(events)
 
 
-def _to_step(match: Match, lesson: Lesson, index: int) -> None:
-    """Play the AIs (and the person's earlier steps) up to the moment of step ``index``."""
-    for number, step in enumerate(lesson.steps[: index + 1]):
-        for _turn in range(REHEARSAL_LIMIT):
-            if PERSON in match.waiting_on() or step.holds(match.game):
-                break
-            if not match.fast_forward(1):
-                break
-        if number < index:
-            action = step.action(match.game)
-            assert action is not None
-            match.submit(PERSON, action)
-
-
 def _played(key: str) -> tuple[Lesson, Match, list[MatchEvent]]:
     """The lesson ``key`` played by its steps, and the AIs' moves after the last one."""
     lesson = load(FOLDER / f"{key}.json")
     match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
     heard = _Heard()
     match.add_listener(heard)
-    _to_step(match, lesson, len(lesson.steps) - 1)
+    to_step(match, lesson, len(lesson.steps) - 1)
     action = lesson.steps[-1].action(match.game)
     assert action is not None
     match.submit(PERSON, action)
@@ -140,7 +127,7 @@ def test_the_ais_wait_at_a_race_while_the_lesson_holds_them() -> None:
     lesson = load(FOLDER / "8-houserules.json")
     match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
     race = next(i for i, step in enumerate(lesson.steps) if step.do is Do.RACE)
-    _to_step(match, lesson, race)
+    to_step(match, lesson, race)
     assert match.game.phase is Phase.RACE and lesson.steps[race].holds(match.game)
     match.hold = lambda: lesson.steps[race].holds(match.game)
     match.race_seen(0.0)
@@ -205,7 +192,7 @@ def test_the_ais_wait_at_a_jump_in_while_the_lesson_holds_them() -> None:
     lesson = load(FOLDER / "7-switches.json")
     match = Match(lesson.rules, lesson.seats("You"), lesson.seed, game=lesson.game(), pace=0.0)
     jump = next(i for i, step in enumerate(lesson.steps) if step.do is Do.JUMPIN)
-    _to_step(match, lesson, jump)
+    to_step(match, lesson, jump)
     assert match.game.actor == 2 and lesson.steps[jump].holds(match.game)
     match.hold = lambda: lesson.steps[jump].holds(match.game)
     assert match.tick(0.0) == [] and match.tick(100.0) == [] and match.fast_forward() == []
@@ -298,7 +285,7 @@ def test_a_race_by_a_tap_rings_the_place_and_a_click_there_finishes_it() -> None
 
 def _at_the_race(app: App, table: TableScene, lesson: Lesson) -> RaceOverlay:
     race = next(i for i, step in enumerate(lesson.steps) if step.do is Do.RACE)
-    _to_step(table.match, lesson, race)
+    to_step(table.match, lesson, race)
     for _frame in range(30):
         app.step(1 / 60, [])
     overlay = app.top
