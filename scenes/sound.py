@@ -240,6 +240,10 @@ class MusicPlayer:
                 if self._folder is None
                 else self._folder / f"{track.value}.wav"
             )
+            # Halted first: SDL_mixer frees (on load) or replaces (on play) a track that is
+            # fading out only once its fade is over, and that wait (up to FADE_S) stalled the
+            # frame loop at a change of screens. The new track fades in from silence anyway.
+            pygame.mixer.music.stop()
             pygame.mixer.music.load(path)
             pygame.mixer.music.set_volume(self.volume)
             pygame.mixer.music.play(loops=-1, fade_ms=round(FADE_S * 1000))

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import wave
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -201,6 +202,34 @@ def test_music_plays_the_wanted_loop_and_stops_at_volume_zero(tmp_path: Path) ->
     music.set_volume(0.6)
     assert pygame.mixer.music.get_busy()
     assert pygame.mixer.music.get_volume() == pytest.approx(0.6, abs=0.01)
+
+
+def test_a_track_wanted_while_another_fades_out_does_not_wait_for_the_fade(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SDL_mixer frees or replaces a fading track only once its fade is over (0.2 s of a
+    stalled frame loop measured here with the dummy driver, up to FADE_S): the player halts it
+    first. Checked by the order of the calls, not by a clock."""
+    from scenes.sound import Music, MusicPlayer
+
+    pygame.mixer.init()
+    _tone(tmp_path / "title.wav")
+    _tone(tmp_path / "table.wav")
+    music = MusicPlayer(0.5, folder=tmp_path)
+    music.want(Music.TITLE)
+    music.want(None)  # a screen without music: the title's track fades out
+    calls: list[str] = []
+    for name in ("stop", "load", "play"):
+        real = getattr(pygame.mixer.music, name)
+
+        def noted(*args: object, _real: Any = real, _name: str = name, **kw: object) -> Any:
+            calls.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(pygame.mixer.music, name, noted)
+    music.want(Music.TABLE)
+    assert calls == ["stop", "load", "play"]
+    assert music.problem is None and pygame.mixer.music.get_busy()
 
 
 def test_missing_or_damaged_music_is_silence_with_a_reason(tmp_path: Path) -> None:
