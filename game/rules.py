@@ -402,7 +402,7 @@ PRESET_TITLES: dict[Preset, str] = {
 CHOICE_TEXT: dict[Enum, str] = {
     DeckKind.CLASSIC: N_("classic"),
     # TRANSLATORS: a switch's value: the deck of 2023 (Wild Shuffle Hands, Wild Customizable).
-    DeckKind.UNO2023: N_("uno2023"),
+    DeckKind.UNO2023: N_("UNO 2023"),
     DeckKind.HOUSE_RULES: N_("house rules"),
     FirstCard.CLASSIC_EFFECTS: N_("classic effects"),
     FirstCard.FLIP_UNTIL_NUMBER: N_("flip until number"),
