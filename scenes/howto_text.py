@@ -696,7 +696,7 @@ def controls_text(settings: Settings) -> list[str]:
     key = {move: key_text(code) for move, code in settings.keys.items()}
     pad = {move: button_name(number) for move, number in settings.buttons.items()}
     # TRANSLATORS: the placeholders are the keys and controller buttons as they are bound
-    # ({draw_key}: D; {confirm_button}: A).
+    # ({draw_key}: D; {confirm_button}: A); {row} is the Settings row "Keys and controller buttons".
     mouse_and_keys = _(
         "Click or drag a card to play it; left and right arrows choose a card and Enter plays "
         "it; up and down reach the buttons beside your hand; {draw_key} draws (or keeps the "
@@ -704,7 +704,8 @@ def controls_text(settings: Settings) -> list[str]:
         "{hint_key} asks the Hard AI for a hint; {pause_key} or Esc pauses. A controller: "
         "d-pad or stick to move, {confirm_button} to play, {draw_button} to draw, {uno_button} "
         "for UNO, {catch_button} to catch, {hint_button} for a hint, {pause_button} to pause, "
-        "{back_button} to go back. Every key and button can be changed in Settings, Controls."
+        "{back_button} to go back. Every key and button can be changed in Settings, under "
+        '"{row}".'
     ).format(
         draw_key=key["draw"],
         uno_key=key["uno"],
@@ -718,6 +719,7 @@ def controls_text(settings: Settings) -> list[str]:
         hint_button=pad["hint"],
         pause_button=pad["pause"],
         back_button=pad["back"],
+        row=_("Keys and controller buttons"),  # the Settings row that opens the controls
     )
     # TRANSLATORS: {confirm}, {uno} and {peek} are controller buttons as bound (A, Y, Right
     # shoulder); {keys} is the second person's keys, a message of its own.
