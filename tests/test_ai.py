@@ -190,6 +190,7 @@ def test_expert_samples_and_playouts_depend_only_on_the_seats_view() -> None:
     assert checked >= 10
 
 
+@pytest.mark.slow  # a sweep (the Expert's searches): make test, not test-quick
 def test_expert_names_the_color_of_its_wild_from_its_view_alone() -> None:
     # The Expert searches the color for its wild from the position before the wild left its
     # hand: the same view with the hidden cards dealt differently must name the same color.

@@ -58,6 +58,7 @@ def test_card_size_is_five_by_seven() -> None:
     assert card_size(55) == (55, 77)
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_distinct_face_renders_at_the_requested_size(art: CardArt) -> None:
     cards = distinct_cards()
     # Classic 54 kinds, 2 from the 2023 deck, 20 House Rules numbers and the Game Changer.
@@ -137,6 +138,7 @@ def test_icons_are_distinct_and_tinted() -> None:
     assert all(c[:3] == (255, 200, 0) for c in covered if c.a > 0)
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_drawing_ahead_keeps_every_slow_part_a_tables_faces_need() -> None:
     # The first screens' spare time draws a face of every rank and every color (draw_ahead):
     # after it, every face of every deck, at every width a table draws cards at, is made

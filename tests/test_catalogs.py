@@ -30,6 +30,7 @@ def messages(path: Path) -> set[tuple[str | None, str]]:
     return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_the_template_holds_every_message_of_the_sources(tmp_path: Path) -> None:
     fresh = tmp_path / "uno.pot"
     catalogs.extract(fresh)
@@ -42,6 +43,7 @@ def test_the_template_holds_every_message_of_the_sources(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_message_is_translated(code: str) -> None:
     assert list(catalogs.problems(code)) == []
     assert messages(catalogs.po_path(code)) == messages(catalogs.TEMPLATE)

@@ -432,6 +432,7 @@ def test_the_curtain_fits_long_names_at_large_text(monkeypatch) -> None:
         ui.set_large_text(False)
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 @pytest.mark.parametrize("language", [*i18n.CODES, i18n.PSEUDO])
 def test_a_tap_race_says_enter_or_a_taps_too_in_every_language(language: str) -> None:
     from game.rules import RaceAction

@@ -83,6 +83,7 @@ CARD_RULES = {
 
 
 @pytest.mark.parametrize("words", CARD_RULES)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_each_card_is_pictured_beside_its_rule(words: str) -> None:
     page, rank = CARD_RULES[words]
     scene = HowToScene(_app(), PAGES[page or "classic"])
@@ -275,6 +276,7 @@ def test_opened_from_the_title_it_starts_at_the_beginning() -> None:
 
 
 @pytest.mark.parametrize("language", i18n.CODES)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_the_scrolling_hint_is_drawn_whole_with_large_text(language: str) -> None:
     """German with Large text needs three lines beside Back; two cut its end off."""
     use_language(language)

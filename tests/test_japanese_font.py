@@ -15,6 +15,7 @@ from tools.make import subset_font
 FONTS = asset_root() / "fonts"
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_catalog_character_is_in_a_bundled_font() -> None:
     problems = subset_font.missing(subset_font.catalog_characters())
     assert not problems, "run python -m tools.make.subset_font:\n" + "\n".join(problems)

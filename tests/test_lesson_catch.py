@@ -168,6 +168,7 @@ def _to_the_catch(app: App) -> LessonScene:
     raise AssertionError(f"the catch never came: {scene.words()}")
 
 
+@pytest.mark.slow  # the lesson played on the table: make test, not test-quick
 @pytest.mark.parametrize("by_mouse", [True, False], ids=["mouse", "keys"])
 def test_the_catch_button_is_ringed_and_catches_on_the_table(by_mouse: bool) -> None:
     pygame.init()

@@ -92,6 +92,7 @@ def test_every_route_is_tested() -> None:
 
 
 @pytest.mark.parametrize(("route", "screen"), CASES.values(), ids=CASES.keys())
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_route_builds_its_screen_and_draws(app: App, route: Route, screen: type) -> None:
     built = app.go(route)
     assert type(built) is screen

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.cards import DeckKind, deck, find_cards
 from tools.checks.sampler_check import SAMPLERS, features, run
 
@@ -12,6 +14,7 @@ def test_features_name_the_colors_and_the_wild_a_hand_holds() -> None:
     assert features([]) == [False] * 5
 
 
+@pytest.mark.slow  # a sweep (every sampler over the same positions): make test, not test-quick
 def test_every_sampler_is_scored_on_the_same_positions() -> None:
     scores = run(players=4, games=4, samples=12, seed=3)
     predictions = {scores[s].predictions for s in SAMPLERS}

@@ -162,6 +162,7 @@ def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_s
     assert not [key for key in drawn if key[3] in table_widths]
 
 
+@pytest.mark.slow  # a sweep (every angle of the ring): make test, not test-quick
 def test_the_turned_ring_is_cut_to_its_square_and_keeps_every_pixel() -> None:
     # The direction ring's turned images are cut back to the ring's square (a third less
     # memory): the ring lies within the circle its square holds, so no angle loses a pixel.

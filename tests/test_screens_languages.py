@@ -92,6 +92,7 @@ SCREENS: dict[str, Callable[[bool], App]] = {
 
 
 @pytest.mark.parametrize("name", SCREENS)
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_each_screen_draws_no_english_in_the_pseudo_locale(name: str) -> None:
     app = SCREENS[name](False)
     kept: tuple[str, ...] = (*KEPT, PSEUDO)  # the Language row names the pseudo-locale's code
@@ -232,6 +233,7 @@ def _language_row(scene: Scene) -> int:
     return rows[0]
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_the_language_row_names_each_language_in_its_own_words() -> None:
     app = screens_shown.options(False)
     scene = app.top

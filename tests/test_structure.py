@@ -14,6 +14,8 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("game", "scenes", "tools")
 MAX_CLASS_LINES = 500
@@ -113,6 +115,7 @@ def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
+@pytest.mark.slow  # every module of the tree imported: make test, not test-quick
 def test_no_import_cycle() -> None:
     known = set(sources())
     graph = {name: imports(name, path, tree, known) for name, (path, tree) in sources().items()}

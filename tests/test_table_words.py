@@ -183,6 +183,7 @@ def four_seats() -> tuple[Seat, ...]:
     return (Seat("You"), *(Seat(n, Level.NORMAL) for n in AI_NAMES[:3]))
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_the_table_and_its_menus_speak_the_pseudo_locale(pseudo: None) -> None:
     app = new_app()
     table = app.go(Table(MatchSetup(Rules(), four_seats(), 4)))
@@ -244,6 +245,7 @@ def stacked_prompt(app: App, game: Game, seats: tuple[Seat, ...]) -> ChoiceOverl
     return prompt
 
 
+@pytest.mark.slow  # a sweep (every language, screen or seed): make test, not test-quick
 def test_every_prompt_speaks_the_pseudo_locale(pseudo: None) -> None:
     two = (Seat("You"), Seat("Ana", Level.NORMAL))
     three = (Seat("Ana", Level.NORMAL), Seat("You"), Seat("Ben", Level.NORMAL))
