@@ -163,3 +163,14 @@ def test_the_table_shows_the_fitting_prompt(stacking: Stacking) -> None:
     for _ in range(3):
         app.step(FRAME, [])
     assert "stack" not in table._prompt_line().lower()
+
+
+def test_a_hinted_wild_draw_four_that_is_a_bluff_is_said_to_be_one() -> None:
+    """Before, the hint said "nothing else you hold fits as well" over a red card, and then the
+    table asked "bluff?"."""
+    game = new_game([["R1", "W+4"], ["Y1", "Y2"]], "R5")
+    said = hint_of(Play(0, game.hands[0][1]), game)
+    assert said.startswith("Hint: play Wild Draw Four as a bluff:"), said
+    honest = new_game([["G1", "W+4"], ["Y1", "Y2"]], "R5")
+    said = hint_of(Play(0, honest.hands[0][1]), honest)
+    assert "bluff" not in said and said.startswith("Hint: play Wild Draw Four:"), said

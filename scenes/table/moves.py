@@ -29,7 +29,7 @@ from game.actions import (
 )
 from game.ai import Level, make_agent
 from game.ai.memory import Memory
-from game.cards import Card, color_in_sentence
+from game.cards import Card, Rank, color_in_sentence
 from game.engine import Game, Phase
 from game.events import redact
 from game.i18n import N_, _, ngettext, npgettext, pgettext
@@ -329,6 +329,13 @@ def explain(advice: Action | None, game: Game, seat: int, name: Callable[[int], 
         return _("Hint: wait and let the others move.")
     hand = game.view(seat).hand
     match advice:
+        case Play(card=card) if card.rank is Rank.WILD_DRAW_FOUR and not game.wd4_is_legal(seat):
+            # The advice may be a bluff: said as one, before the table asks "bluff?".
+            text = _(
+                "Hint: play {card} as a bluff: you hold a card of the color in play, so a "
+                "challenge would catch it; you name the color."
+            )
+            return text.format(card=card.label)
         case Play(card=card) | JumpIn(card=card):
             return _explain_play(card, hand, game.color)
         case Draw():
