@@ -31,9 +31,9 @@ from scenes.input import Act, Intent
 from scenes.lesson import LessonScene
 from scenes.store.settings import Settings
 from tests.helpers import to_step
+from tests.lesson_helpers import frames
 
 FILE = asset_root() / "lessons" / "4-uno.json"
-FRAME = 1 / 60
 ANA, BEN = 1, 2
 
 
@@ -135,18 +135,13 @@ def test_only_the_rule_based_levels_forget_on_purpose() -> None:
         forgetting_uno(Level.EXPERT)
 
 
-def _frames(app: App, count: int) -> None:
-    for frame in range(count):
-        app.step(FRAME, [], draw=frame == count - 1)
-
-
 def _to_the_catch(app: App) -> LessonScene:
     """Lesson 4 on the table, played by keys up to the catch (its explanations read)."""
     scene = app.go(routes.Lesson("4-uno"))
     assert isinstance(scene, LessonScene)
     told = False
     for _move in range(30):
-        _frames(app, 240 if scene.presenter.busy else 30)
+        frames(app, 240 if scene.presenter.busy else 30)
         step = scene.step
         assert step is not None and not scene.lost, scene.words()
         if scene.explaining is not None:
@@ -174,7 +169,7 @@ def test_the_catch_button_is_ringed_and_catches_on_the_table(by_mouse: bool) -> 
     pygame.init()
     app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
     scene = _to_the_catch(app)
-    _frames(app, 600)  # ten seconds: the AIs answer at once at this pace, but they wait
+    frames(app, 600)  # ten seconds: the AIs answer at once at this pace, but they wait
     assert len(scene.game.hands[BEN]) == 2 and scene.game.catchable == [ANA]
     assert "Catch her before Ben plays" in scene.words()[1]
     ringed = scene.pointed()
@@ -190,6 +185,6 @@ def test_the_catch_button_is_ringed_and_catches_on_the_table(by_mouse: bool) -> 
     for _frame in range(20):
         if scene.explaining is not None:
             break
-        _frames(app, 30)
+        frames(app, 30)
     assert "You caught Ana" in scene.words()[1]
     assert len(scene.game.hands[BEN]) == 1  # Ben played once the catch was made

@@ -23,14 +23,12 @@ from game.match import Match, MatchEvent
 from scenes import routes, ui
 from scenes.app import App, use_language
 from scenes.assets import asset_root
-from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.lesson import LessonScene, LessonScores
-from scenes.store.settings import Settings
 from scenes.table import scoring
 from scenes.ui import draw_text
+from tests.lesson_helpers import FRAME, instant_app
 
-FRAME = 1 / 60
 BEN = 2
 
 
@@ -103,8 +101,7 @@ def test_green_was_the_color_in_play_at_bens_second_wild_draw_four() -> None:
 
 @pytest.fixture
 def app() -> App:
-    pygame.init()
-    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    return instant_app()
 
 
 def _scores(app: App) -> LessonScores:

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game import i18n
@@ -39,8 +38,7 @@ from scenes.table.offer import (
 )
 from scenes.table.scene import TableScene
 from scenes.title import TitleScene
-
-FRAME = 1 / 60
+from tests.lesson_helpers import FRAME, instant_app
 
 
 def _setup(preset: Preset, seed: int = 5) -> MatchSetup:
@@ -55,8 +53,7 @@ def _route(preset: Preset) -> routes.Table:
 
 @pytest.fixture
 def app() -> App:
-    pygame.init()
-    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    return instant_app()
 
 
 def _open(app: App, route: routes.Route) -> object:

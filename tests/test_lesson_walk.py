@@ -32,24 +32,17 @@ from scenes.store.lastsetup import LastSetup, save_last_setup
 from scenes.store.lessonrecord import finish, mark_asked
 from scenes.store.settings import Settings
 from scenes.table.prompts import ChoiceOverlay
-
-FRAME = 1 / 60
+from tests.lesson_helpers import FRAME, frames, instant_app
 
 
 @pytest.fixture
 def app() -> App:
-    pygame.init()
-    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
-
-
-def _frames(app: App, count: int = 1) -> None:
-    for _frame in range(count):
-        app.step(FRAME, [])
+    return instant_app()
 
 
 def _open(app: App, key: str) -> LessonScene:
     lesson = app.go(routes.Lesson(key))
-    _frames(app, 30)
+    frames(app, 30)
     assert isinstance(lesson, LessonScene)
     return lesson
 
@@ -65,13 +58,13 @@ def _until(app: App, done: object, limit: int = 900) -> None:
     for _frame in range(limit):
         if done():
             return
-        _frames(app)
+        frames(app)
     raise AssertionError("never happened")
 
 
 def _prompt(app: App) -> ChoiceOverlay:
     _until(app, lambda: isinstance(app.top, ChoiceOverlay))
-    _frames(app, 2)
+    frames(app, 2)
     top = app.top
     assert isinstance(top, ChoiceOverlay)
     return top
@@ -88,7 +81,7 @@ def test_the_color_question_opens_on_the_steps_color(app: App) -> None:
     # The step asks for blue: Enter (or A) does it at once (it used to be Red, the first).
     assert _focused_action(prompt) == ChooseColor(0, Color.BLUE)
     prompt.handle(Intent(Act.CONFIRM))
-    _frames(app, 2)
+    frames(app, 2)
     assert lesson.index == 2
 
 
@@ -99,7 +92,7 @@ def test_the_challenge_question_opens_on_challenge(app: App) -> None:
     _until(app, lambda: 0 in lesson.match.waiting_on() and not lesson.presenter.busy)
     _play(lesson, "W+4")
     _prompt(app).handle(Intent(Act.CONFIRM))  # blue again
-    _frames(app, 2)  # the question closes
+    frames(app, 2)  # the question closes
     prompt = _prompt(app)
     assert isinstance(_focused_action(prompt), Challenge)  # it used to be Accept
 
@@ -115,7 +108,7 @@ def test_esc_and_skip_lesson_leave_over_an_open_question(app: App, how: str) -> 
         skip = lesson.lesson_menu.buttons[0].rect.center
         prompt.handle(Intent(Act.PRESS, skip))
         prompt.handle(Intent(Act.RELEASE, skip))
-    _frames(app, 2)
+    frames(app, 2)
     assert type(app.top).__name__ == "LessonsScene"
 
 
@@ -135,12 +128,12 @@ def test_no_table_button_is_left_while_an_explanation_is_read(app: App) -> None:
     lesson = _open(app, "4-uno")
     _play(lesson, "R3")
     _until(app, lambda: lesson.explaining is not None)
-    _frames(app, 5)
+    frames(app, 5)
     # It is the person's turn (Draw would mean something), but first the explanation.
     assert 0 in lesson.match.waiting_on()
     assert lesson.buttons.buttons == []
     lesson.handle(Intent(Act.CONFIRM))
-    _frames(app, 5)
+    frames(app, 5)
     assert lesson.buttons.buttons[0].label.startswith("Draw")
 
 
@@ -154,7 +147,7 @@ def test_a_lesson_ends_with_next_lesson_and_back_to_lessons(app: App) -> None:
     assert lesson.complete
     assert [b.label for b in lesson.lesson_menu.buttons] == ["Next lesson", "Back to lessons"]
     lesson.handle(Intent(Act.CONFIRM))  # keys and controller: the focused Next lesson
-    _frames(app, 2)
+    frames(app, 2)
     nxt = app.top
     assert isinstance(nxt, LessonScene) and nxt.lesson.key == "3-wild"
 
@@ -188,7 +181,7 @@ def test_the_last_lesson_left_offers_only_the_list(app: App) -> None:
     _lesson, scores = _scoring_lesson_scored(app)
     assert [b.label for b in scores.menu.buttons] == ["Back to lessons", "Every move"]
     scores.handle(Intent(Act.BACK))  # Esc leaves the lesson from its scores too
-    _frames(app, 2)
+    frames(app, 2)
     assert type(app.top).__name__ == "LessonsScene"
 
 
@@ -301,9 +294,9 @@ def test_enter_plays_the_ringed_card_not_the_one_under_the_mouse(app: App) -> No
     five = next(c for c in lesson.game.hands[0] if c.code == "Y5")
     lesson.presenter.point_at(five.uid)  # the mouse left resting on the yellow 5
     lesson.handle(Intent(Act.CONFIRM))  # the explanation read
-    _frames(app, 2)
+    frames(app, 2)
     lesson.handle(Intent(Act.CONFIRM))  # Enter again: the step's green 7
-    _frames(app, 2)
+    frames(app, 2)
     assert lesson.index == 2 and five in lesson.game.hands[0]
 
 
@@ -334,7 +327,7 @@ def test_the_last_explanation_comes_before_the_lessons_end(app: App) -> None:
     # While the others move: no "Lesson complete" yet, and Enter is not Next lesson.
     assert lesson.words()[0] != "Lesson complete"
     lesson.handle(Intent(Act.CONFIRM))
-    _frames(app, 2)
+    frames(app, 2)
     assert app.top is lesson
     _until(app, lambda: lesson.explaining is not None)
     assert "Ben drew two cards" in lesson.words()[1]
@@ -344,7 +337,7 @@ def test_the_list_opens_on_the_first_lesson_not_finished(app: App) -> None:
     finish("1-match")
     finish("2-actions")
     scene = app.go(routes.Lessons())
-    _frames(app)
+    frames(app)
     assert isinstance(scene, LessonsScene)
     assert scene.menu.buttons[scene.menu.focus].label == "Wild cards and the challenge"
 
@@ -355,7 +348,7 @@ def test_the_hands_last_explanation_is_shown_at_once() -> None:
     app = App(Settings(animation_speed=1.0, ai_pace=1.0), headless=True, builder=build_screen)
     lesson = _open(app, "5-score")
     _play(lesson, "G3")
-    _frames(app, 2)
+    frames(app, 2)
     assert lesson.presenter.busy
     # The round is over: nobody moves again, so nothing to watch first.
     assert lesson.explaining is not None and "70 points" in lesson.words()[1]
@@ -383,8 +376,8 @@ def test_the_lessons_end_offers_its_choices_only_once_its_last_explanation_is_re
     steps = lesson.lesson.steps
     lesson.index, lesson.explaining = len(steps), steps[-1]
     lesson._finish()
-    _frames(app, 2)
+    frames(app, 2)
     assert [b.label for b in lesson.lesson_menu.buttons] == ["Skip lesson"]
     lesson.confirm()
-    _frames(app, 2)
+    frames(app, 2)
     assert [b.label for b in lesson.lesson_menu.buttons][-1] == "Back to lessons"

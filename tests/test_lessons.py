@@ -32,17 +32,15 @@ from game.rules import RACE_ACTION_TEXT, CustomEffect
 from scenes import routes, ui
 from scenes.app import App, use_language
 from scenes.assets import asset_root
-from scenes.composition import build_screen
 from scenes.input import Act, Intent
 from scenes.lesson import LessonScene, lessons_found, place_panel
 from scenes.store.lessonrecord import lessons_path, load_lessons
-from scenes.store.settings import Settings
 from scenes.table.moves import RACE_STEPS, TAPS
 from scenes.table.overlays import RaceOverlay
 from scenes.table.prompts import ChoiceOverlay
 from scenes.table.scoring import ScoringScene
+from tests.lesson_helpers import frames, instant_app
 
-FRAME = 1 / 60
 FOLDER = asset_root() / "lessons"
 KEYS = sorted(p.stem for p in FOLDER.glob("*.json"))
 
@@ -126,14 +124,7 @@ def test_the_panel_never_covers_what_it_points_at() -> None:
 
 @pytest.fixture
 def app() -> App:
-    pygame.init()
-    return App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
-
-
-def _frames(app: App, count: int = 1) -> None:
-    """``count`` frames of time; only the last is drawn (the person sees that one)."""
-    for frame in range(count):
-        app.step(FRAME, [], draw=frame == count - 1)
+    return instant_app()
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
@@ -191,10 +182,10 @@ def _race(app: App, lesson: LessonScene, by_mouse: bool) -> None:
 
 def _play(app: App, key: str, by_mouse: bool) -> LessonScene:
     lesson = app.go(routes.Lesson(key))
-    _frames(app)
+    frames(app)
     assert isinstance(lesson, LessonScene)
     for _action in range(40):
-        _frames(app, 240 if lesson.presenter.busy else 30)
+        frames(app, 240 if lesson.presenter.busy else 30)
         if lesson.complete:
             return lesson
         if lesson.explaining is not None and app.top is lesson:
@@ -240,7 +231,7 @@ def test_each_lesson_is_played_to_its_end(app: App, key: str, by_mouse: bool) ->
     assert problem is None and key in record.finished
     # The list ticks it; Esc leaves for the list of lessons.
     lesson.handle(Intent(Act.BACK))
-    _frames(app, 2)
+    frames(app, 2)
     assert type(app.top).__name__ == "LessonsScene"
     assert lessons_found()[1] == ()
 
@@ -248,16 +239,16 @@ def test_each_lesson_is_played_to_its_end(app: App, key: str, by_mouse: bool) ->
 def test_the_scores_wait_until_the_last_explanation_is_read(app: App) -> None:
     lesson = _play(app, "4-uno", by_mouse=False)
     assert lesson.match.is_round_over and lesson.explaining is not None
-    _frames(app, 60)
+    frames(app, 60)
     assert app.top is lesson  # the explanation of the score is not covered by the scores
     lesson.handle(Intent(Act.CONFIRM))
-    _frames(app, 5)
+    frames(app, 5)
     scores = app.top
     assert isinstance(scores, ScoringScene)
     # The lesson's way on: the next lesson, from its stacked deal.
     assert [b.label for b in scores.menu.buttons][:2] == ["Next lesson", "Back to lessons"]
     scores.menu.buttons[0].on_click()
-    _frames(app, 5)
+    frames(app, 5)
     fresh = app.top
     assert isinstance(fresh, LessonScene) and fresh is not lesson and fresh.index == 0
     assert fresh.lesson.key == "5-score" and [c.code for c in fresh.game.hands[0]] == ["G3"]
@@ -265,7 +256,7 @@ def test_the_scores_wait_until_the_last_explanation_is_read(app: App) -> None:
 
 def test_a_legal_move_that_is_not_the_step_is_played_and_told(app: App) -> None:
     lesson = app.go(routes.Lesson("1-match"))
-    _frames(app, 60)
+    frames(app, 60)
     assert isinstance(lesson, LessonScene)
     five = next(c for c in lesson.game.hands[0] if c.code == "Y5")  # matches the red 5 too
     lesson.try_card(five)
@@ -276,7 +267,7 @@ def test_a_legal_move_that_is_not_the_step_is_played_and_told(app: App) -> None:
     for _frame in range(600):
         if lesson.lost:
             break
-        _frames(app)
+        frames(app)
     assert lesson.lost and [b.label for b in lesson.lesson_menu.buttons][-1] == "Start again"
 
 
@@ -284,27 +275,27 @@ def test_another_color_than_the_steps_is_told_and_the_lesson_offers_to_start_aga
     app: App,
 ) -> None:
     lesson = app.go(routes.Lesson("3-wild"))
-    _frames(app, 60)
+    frames(app, 60)
     assert isinstance(lesson, LessonScene)
     wild = next(c for c in lesson.game.hands[0] if c.code == "W")
     lesson.try_card(wild)
-    _frames(app, 60)
+    frames(app, 60)
     _answer_prompt(app, color_name(Color.RED), by_mouse=True)
     assert lesson.index == 1 and "allowed" in lesson.words()[1]
     for _frame in range(1200):
         if lesson.lost:
             break
-        _frames(app)
+        frames(app)
     assert lesson.lost
     # Ben's Wild Draw Four came after all (on red): the table's question is answered first,
     # like at any table; then the lesson's own button.
     if isinstance(app.top, ChoiceOverlay):
         app.top.menu.buttons[0].on_click()
-        _frames(app, 30)
+        frames(app, 30)
     assert app.top is lesson
     again = lesson.lesson_menu.buttons[-1]
     _click(app, again.rect.center)
-    _frames(app, 2)
+    frames(app, 2)
     fresh = app.top
     assert isinstance(fresh, LessonScene) and fresh is not lesson and fresh.index == 0
 
@@ -376,7 +367,7 @@ def test_every_lesson_sentence_fits_its_panel(app: App, language: str, large: bo
         found: list[str] = []
         for lesson in lessons_found()[0]:
             scene = app.go(routes.Lesson(lesson.key))
-            _frames(app, 5)
+            frames(app, 5)
             assert isinstance(scene, LessonScene)
             for index, step in enumerate(lesson.steps):
                 for explaining in (None, step if step.explanation else None):
