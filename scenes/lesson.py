@@ -108,7 +108,6 @@ class LessonScene(TableScene):
         self.aimed = -1  # the step whose card the keys were last put on
         self.aside = ""  # a gentle word after a move that was not the step's
         self.lost = False  # the hand went where the step can no longer come
-        self.complete = False
         self.after: Lesson | None = None  # the lesson Next lesson opens
         self.after_known = False  # ``after`` was looked up (once: it reads the record)
         self.panel_rect = pygame.Rect(0, 0, PANEL_W, 100)
@@ -238,11 +237,15 @@ class LessonScene(TableScene):
         self._lesson_buttons()
 
     def _finish(self) -> None:
-        self.complete = True
         problem = finish_lesson(self.lesson.key)
         if problem:
             self.refuse(problem)
         self._lesson_buttons()
+
+    @property
+    def complete(self) -> bool:
+        """Every step was done (a lesson has at least one: ``game.lessons``)."""
+        return self.step is None
 
     @property
     def ended(self) -> bool:

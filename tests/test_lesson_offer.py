@@ -143,6 +143,7 @@ def test_learn_plays_the_decks_lesson_and_its_end_offers_the_match(
     assert isinstance(lesson, OfferedLessonScene) and lesson.lesson.key == "8-houserules"
     assert "8-houserules" in load_lessons()[0].offered
     # At its end (its last step done, the explanation read) the match is offered, or the title.
+    lesson.index = len(lesson.lesson.steps)  # its last step done
     lesson._finish()
     lesson.explaining = None
     app.step(FRAME, [], draw=False)
@@ -168,6 +169,7 @@ def test_leaving_an_offered_lesson_starts_the_match_and_back_goes_to_the_title(a
     assert isinstance(app.top, TableScene) and app.top.setup == route.setup
     lesson = _open(app, routes.Lesson("6-uno2023", then=route))
     assert isinstance(lesson, OfferedLessonScene)
+    lesson.index = len(lesson.lesson.steps)  # its last step done
     lesson._finish()
     lesson.explaining = None
     # Its panel says what Esc does here (the match), not "go back with Esc".

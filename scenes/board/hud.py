@@ -268,9 +268,8 @@ class Hud:
         self.tag_shown: pygame.Rect | None = None  # the "can't play" tag on a focused card
         self.fair_open = False  # the Fair deal badge shows the whole commitment
         self.fair_shown: str | None = None  # the commitment the badge shows; the tests read it
-        self.fair_box: pygame.Rect | None = (
-            None  # where the badge was drawn: a click there opens it
-        )
+        # Where the badge was drawn: a click there opens it.
+        self.fair_box: pygame.Rect | None = None
 
     def draw_focus(self, surface: pygame.Surface, presenter: Presenter) -> None:
         """The ring around the card of the hand that has the focus (keys, pad or pointer): a lift

@@ -148,7 +148,12 @@ class OfferScene(Scene):
         self.notice = route.notice
         self.lesson = next(item for item in lessons_found()[0] if item.key == route.lesson)
         cards = {card.code: card for card in deck(self.kind)}
-        self.cards = [cards[code] for code in DECK_CARDS[self.kind]]
+        faces = [app.media.art.face(cards[code], CARD_WIDTH) for code in DECK_CARDS[self.kind]]
+        # The deck's own cards, fanned a little: turned once here, not at every frame.
+        self.faces = [
+            pygame.transform.rotozoom(face, (i - (len(faces) - 1) / 2) * -12, 1.0)
+            for i, face in enumerate(faces)
+        ]
         learn = Button(pygame.Rect(0, 0, 300, 76), "", self.learn, color=(40, 130, 80))
         self.box = box = question_box()
         learn.rect.bottomright = (box.centerx - 12, box.bottom - 34)
@@ -189,10 +194,8 @@ class OfferScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
         box = self.box
-        art = self.app.media.art
-        count = len(self.cards)
-        for i, card in enumerate(self.cards):
-            face = pygame.transform.rotozoom(art.face(card, CARD_WIDTH), (i - 0.5) * -12, 1.0)
+        count = len(self.faces)
+        for i, face in enumerate(self.faces):
             at = (960 + (i * 2 - count + 1) * 110, box.top - 120)
             surface.blit(face, face.get_rect(center=at))
         surface.blit(panel(box.size, 26, (14, 20, 28, 240), (*GOLD, 160), 3), box)
