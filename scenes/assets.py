@@ -47,8 +47,9 @@ def asset_path(*parts: str) -> Path:
     return path
 
 
-class Weight(enum.Enum):
-    """The font weights shipped in ``assets/fonts``."""
+class Weight(enum.StrEnum):
+    """The font weights shipped in ``assets/fonts``. A string enum for its hash: every text
+    measured or drawn looks its weight up in a cache, and ``Enum``'s hash is Python code."""
 
     REGULAR = "Inter-Regular.otf"
     SEMIBOLD = "Inter-SemiBold.otf"
