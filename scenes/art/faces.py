@@ -461,7 +461,7 @@ class CardArt:
         """The back shared by every card: a red oval with our own emblem on black."""
         found = self._backs.get(width)
         if found is None:
-            found = self._backs.put(width, _shrink_card(_master_back(_master_width(width)), width))
+            found = self._backs.put(width, _back(width))
         return found
 
     def shadow(self, width: int, lift: float) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -471,19 +471,7 @@ class CardArt:
         step = round(max(0.0, min(1.0, lift)) * SHADOW_STEPS)
         found = self._shadows.get((width, step))
         if found is None:
-            t = step / SHADOW_STEPS
-            w, h = card_size(width)
-            blur = max(2, round(width * _lerp(0.05, 0.13, t)))
-            spread = round(width * _lerp(0.0, 0.05, t))
-            alpha = round(_lerp(150, 115, t))
-            margin = blur * 2 + spread
-            image = pygame.Surface((w + 2 * margin, h + 2 * margin), pygame.SRCALPHA)
-            image.fill((0, 0, 0, 0))
-            body = pygame.Rect(margin - spread, margin - spread, w + 2 * spread, h + 2 * spread)
-            pygame.draw.rect(image, (0, 0, 0, alpha), body, border_radius=round(width * 0.1))
-            image = soft_blur(image, blur)
-            offset = (round(width * _lerp(0.01, 0.04, t)), round(width * _lerp(0.03, 0.12, t)))
-            found = self._shadows.put((width, step), (image, offset))
+            found = self._shadows.put((width, step), _shadow(width, step))
         return found
 
     def glow(self, width: int, rgb: RGB) -> pygame.Surface:
@@ -502,6 +490,32 @@ class CardArt:
             image.blit(_rim(rim.size, round(width * 0.11), rgb, max(2, width // 40)), rim)
             found = self._glows.put((width, rgb), image)
         return found
+
+
+# A back and a shadow depend on their width (and a shadow's lift) alone, so a CardArt made
+# after another (each App has its own: the tests make hundreds, each table warming its backs
+# and its shadows at rest, a shadow's blur 1 to 3 ms) finds them made; its own cache still
+# counts what it drew, and when.
+@lru_cache(maxsize=FACE_CACHE // 8)
+def _back(width: int) -> pygame.Surface:
+    return _shrink_card(_master_back(_master_width(width)), width)
+
+
+@lru_cache(maxsize=FACE_CACHE // 4)
+def _shadow(width: int, step: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    t = step / SHADOW_STEPS
+    w, h = card_size(width)
+    blur = max(2, round(width * _lerp(0.05, 0.13, t)))
+    spread = round(width * _lerp(0.0, 0.05, t))
+    alpha = round(_lerp(150, 115, t))
+    margin = blur * 2 + spread
+    image = pygame.Surface((w + 2 * margin, h + 2 * margin), pygame.SRCALPHA)
+    image.fill((0, 0, 0, 0))
+    body = pygame.Rect(margin - spread, margin - spread, w + 2 * spread, h + 2 * spread)
+    pygame.draw.rect(image, (0, 0, 0, alpha), body, border_radius=round(width * 0.1))
+    image = soft_blur(image, blur)
+    offset = (round(width * _lerp(0.01, 0.04, t)), round(width * _lerp(0.03, 0.12, t)))
+    return image, offset
 
 
 def draw_ahead(art: CardArt, width: int = 120) -> Iterator[None]:
