@@ -452,12 +452,18 @@ class App:
 def open_window(fullscreen: bool) -> pygame.Surface:
     """A resizable window showing the logical surface scaled; sized to fit the desktop."""
     pygame.display.init()
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    shown = pygame.display.get_surface()
+    if headless and shown is not None and shown.get_size() == LOGICAL_SIZE:
+        # An App made again in a process without a screen (the tests make hundreds): the
+        # surface it drew on is kept, as setting the mode and the icon again cost 4 ms each.
+        return shown
     pygame.display.set_caption("One More Card")
     # A missing icon leaves the system's default; the game runs the same.
     with contextlib.suppress(AssetError, pygame.error):
         pygame.display.set_icon(pygame.image.load(asset_path("icon.png")))
     flags = pygame.SCALED | pygame.RESIZABLE
-    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+    if headless:
         # The dummy driver has no accelerated renderer for SCALED and says so; it draws the same.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
