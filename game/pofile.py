@@ -31,6 +31,9 @@ def _unquote(text: str, where: str) -> str:
     text = text.strip()
     if len(text) < 2 or not (text.startswith('"') and text.endswith('"')):
         raise PoError(f"{where}: a quoted string was expected, found {text[:40]!r}")
+    inner = text[1:-1]
+    if "\\" not in inner and '"' not in inner:
+        return inner  # no escapes: most lines (Python's own reading made loading a catalog slow)
     try:
         value = ast.literal_eval(text)  # the .po escapes (\n \t \" \\) are Python's
     except (SyntaxError, ValueError) as error:
