@@ -11,11 +11,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import shutil
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.i18n import catalog_dir, pseudo
+from game.pofile import read_po
 from scenes import assets, ui
 from scenes.assets import Weight
 
@@ -99,6 +102,39 @@ def test_no_line_starts_with_small_kana_or_the_long_vowel_mark() -> None:
     pieces = ui.breaks("ちょっとカードーを")
     assert all(piece[0] not in "ょっー" for piece in pieces)
     assert ui.breaks("「あ」い") == ["「あ」", "い"]
+
+
+def _joined(line: str, paragraph: str, start: int) -> tuple[str, int]:
+    """``line`` with the next piece of ``paragraph`` after it (``line`` found at ``start``)."""
+    end = start + len(line)
+    rest = paragraph[end:]
+    joint = " " if rest.startswith(" ") else ""
+    word = rest[len(joint) :].split(" ")[0]
+    return f"{line}{joint}{ui.breaks(word)[0]}", end + len(joint)
+
+
+@pytest.mark.parametrize("code", ["de", "ja", "qps"])
+def test_each_line_is_as_long_as_fits(code: str) -> None:
+    """Wrapping adds the pieces' widths and measures a line only where its end is in doubt:
+    every line fits its width (or is one piece), and the next line's first piece would not
+    have fitted after it, in a language of long words, one without spaces, and the pseudo-locale."""
+    entries = read_po(catalog_dir() / ("ja" if code == "ja" else "de") / "LC_MESSAGES/uno.po")
+    texts = [e.strings[0] for e in entries if e.strings.get(0) and len(e.strings[0]) > 60]
+    texts = [pseudo(t) for t in texts] if code == "qps" else texts
+    checked = 0
+    for n, text in enumerate(texts[:80]):
+        size, width = (18, 26, 34)[n % 3], (150, 260, 420, 700)[n % 4]
+        for paragraph in text.split("\n"):
+            lines, start = ui.wrap(paragraph, size, width), 0
+            for line, after in pairwise(lines):
+                assert (
+                    ui.text_width(line, size, Weight.REGULAR) <= width
+                    or line == _joined("", line, 0)[0]
+                ), (line, width)
+                longer, start = _joined(line, paragraph, paragraph.index(line, start))
+                assert ui.text_width(longer, size, Weight.REGULAR) > width, (line, after, width)
+                checked += 1
+    assert checked > 100
 
 
 def test_latin_words_are_never_cut() -> None:
