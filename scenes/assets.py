@@ -169,8 +169,6 @@ def set_text_scale(scale: float) -> bool:
     if scale == _text["scale"]:
         return False
     _text["scale"] = scale
-    font.cache_clear()
-    fallback_font.cache_clear()
     return True
 
 
@@ -200,16 +198,20 @@ def _open(weight: Weight, size: int) -> pygame.font.Font:
     return face
 
 
-@cache
 def font(size: int, weight: Weight = Weight.REGULAR) -> pygame.font.Font:
-    """A bundled font at a nominal pixel size times the text scale; cached because opening a
-    font file costs milliseconds.
+    """A bundled font at a nominal pixel size times the text scale.
 
     A missing or damaged font file gives pygame's own font instead, with a message for the
     player: every screen is text, so without this the game could not draw at all."""
+    return _font(scaled(size), weight)
+
+
+# Fonts are kept by their size in pixels, not the nominal one, so that Large text switched off
+# and on again opens none again (opening a font file costs milliseconds).
+@cache
+def _font(pixels: int, weight: Weight) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    pixels = scaled(size)
     try:
         return _open(weight, pixels)
     except (AssetError, OSError, pygame.error):
@@ -217,14 +219,17 @@ def font(size: int, weight: Weight = Weight.REGULAR) -> pygame.font.Font:
         return pygame.font.Font(None, pixels)
 
 
-@cache
 def fallback_font(size: int, name: str) -> pygame.font.Font:
     """A font of the chain after Inter (``chain``) at a nominal size times the text scale;
     pygame's own font if the file cannot be opened (``characters`` is then empty, so it is
     never asked to draw)."""
+    return _fallback_font(scaled(size), name)
+
+
+@cache
+def _fallback_font(pixels: int, name: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    pixels = scaled(size)
     try:
         return pygame.font.Font(asset_path("fonts", name), pixels)
     except (AssetError, OSError, pygame.error):

@@ -27,7 +27,8 @@ FRAME = 1 / 60
 
 def clear_caches() -> None:
     """Forget every font, text and layout made so far (they may come from the broken files)."""
-    assets.font.cache_clear()
+    assets._font.cache_clear()
+    assets._fallback_font.cache_clear()
     assets._report_bad_fonts.cache_clear()
     assets.take_problems()
     ui.forget_text()

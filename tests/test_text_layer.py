@@ -181,7 +181,7 @@ def test_a_missing_japanese_font_is_told_and_the_text_still_drawn(
     (copy / "fonts" / assets.JAPANESE_REGULAR).unlink()
     (copy / "fonts" / assets.JAPANESE_BOLD).write_bytes(b"OTTO" + bytes(100))
     monkeypatch.setattr(assets, "asset_root", lambda: copy)
-    for cached in (assets.characters, assets.covers, assets.fallback_font):
+    for cached in (assets.characters, assets.covers, assets._fallback_font):
         cached.cache_clear()
     assets.take_problems()
     try:
@@ -192,7 +192,7 @@ def test_a_missing_japanese_font_is_told_and_the_text_still_drawn(
         assert "missing or damaged" in said
     finally:
         monkeypatch.undo()
-        for cached in (assets.characters, assets.covers, assets.fallback_font):
+        for cached in (assets.characters, assets.covers, assets._fallback_font):
             cached.cache_clear()
         ui.forget_text()
 
