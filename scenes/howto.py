@@ -25,7 +25,7 @@ import pygame
 from game.i18n import _
 from game.rules import Rules
 from scenes.app import App, Scene
-from scenes.art import card_size, felt
+from scenes.art import card_size, shown_felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.howto_text import Figure, Section, sections
 from scenes.input import Act, Intent
@@ -96,7 +96,7 @@ class Picture:
 class HowToScene(Scene):
     def __init__(self, app: App, rules: Rules, players: int | None = None) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.rect = pygame.Rect(260, 130, 1400, 800)
         # The text, inside the panel; the right margin holds the scrollbar, the top and bottom
         # margins the "more above" and "more below" marks.

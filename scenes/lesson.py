@@ -29,7 +29,7 @@ from game.lessons import PERSON, Do, Lesson, Step, load_all
 from game.match import Match, MatchEvent, MatchSetup
 from scenes import routes
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight, asset_root, scaled
 from scenes.input import Act, Intent
 from scenes.store import lessonrecord as lessons_store
@@ -564,7 +564,7 @@ class LessonsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         lessons, problems = lessons_found()
         self.lessons = lessons
         record, problem = lessons_store.load_lessons()

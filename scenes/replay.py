@@ -19,7 +19,7 @@ from game.match import MatchSetup
 from game.narrate import past_lines, table_narrator
 from game.record import Record
 from scenes.app import App, Scene
-from scenes.art import CardArt, felt
+from scenes.art import CardArt, shown_felt
 from scenes.assets import Weight
 from scenes.board.hud import Hud
 from scenes.board.layout import table_layout
@@ -69,7 +69,7 @@ class ReplayScene(Scene):
             viewer=viewer,
         )
         self.presenter.restore(self.game, past_lines(self.game, self.narrator), replay_help)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.clock = 0.0
         self.index = 0
         self.playing = False

@@ -27,7 +27,7 @@ from game.i18n import N_, _, active, ngettext
 from game.match import MatchSetup, SeatKind, fresh_seed
 from game.rules import FirstCard, preset_text
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.input import SECOND_SET_TEXT, Act, Intent, button_name, is_controller
 from scenes.routes import Table
@@ -298,7 +298,7 @@ class SetupScene(Scene):
         if fresh and self.beginner:
             self.model.easy_ais()  # a remembered choice is the player's own: kept
         self.scroll = 0
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.menu = Menu(on_back=self._back)
         self.error: str | None = None
         self.entry: NameEntry | None = None

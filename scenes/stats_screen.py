@@ -11,7 +11,7 @@ import pygame
 from game.ai import Level
 from game.i18n import N_, _, ngettext
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight
 from scenes.input import Act, Intent
 from scenes.store.stats import load_stats
@@ -89,7 +89,7 @@ def _cell(
 class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.profiles, self.problem = load_stats()
         back = Button(pygame.Rect(810, 960, 300, 76), _("Back"), app.pop)
         self.menu = Menu([back], on_back=app.pop)

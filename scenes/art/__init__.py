@@ -12,7 +12,7 @@ moments' bursts and confetti, imported from there by name). The names the
 screens use are here too, so ``from scenes.art import CardArt`` works.
 """
 
-from scenes.art.backdrops import avatar, felt, panel
+from scenes.art.backdrops import avatar, felt, panel, shown_felt
 from scenes.art.faces import CardArt, _index_mask, _master_face, draw_ahead, soft_blur
 from scenes.art.glyphs import Icon, _mask, color_shape, icon
 from scenes.art.lettering import _outline, _text_ink, _text_mask
@@ -37,5 +37,6 @@ __all__ = [
     "felt",
     "icon",
     "panel",
+    "shown_felt",
     "soft_blur",
 ]

@@ -49,6 +49,14 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return table
 
 
+@lru_cache(maxsize=2)
+def shown_felt(size: tuple[int, int]) -> pygame.Surface:
+    """``felt`` in the screen's pixel format, for blitting every frame; one surface for every
+    screen that shows it (each made its own copy, 8 MB and milliseconds at 1920x1080); never
+    drawn on."""
+    return felt(size).convert()
+
+
 @cache
 def _grain() -> pygame.Surface:
     """A tile of faint light and dark specks: the felt's texture, and a dither for its gradient."""

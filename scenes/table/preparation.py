@@ -11,7 +11,7 @@ from game.cards import Card
 from game.engine import Game
 from game.match import Match, MatchSetup
 from scenes.app import App
-from scenes.art import CardArt, felt
+from scenes.art import CardArt, shown_felt
 from scenes.board.hud import warm_later, warm_up
 from scenes.board.layout import Layout
 from scenes.board.presenter import Presenter
@@ -70,4 +70,4 @@ def prepare_media(
     kinds = list(faces.values())
     shown = turned_up(game, presenter, match)
     app.add_idle(warm_later(art, layout, kinds, score_width(game.players), shown))
-    return felt(app.screen.get_size()).convert()
+    return shown_felt(app.screen.get_size())
