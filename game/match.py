@@ -362,6 +362,10 @@ class Match:
         self._thinking: dict[int, Pending] | None = None  # decisions on the searcher, by seat
         self._sent_at = 0.0  # when the decisions now on the searcher were sent
         self._plan: Plan | None = None
+        # The moment at which no AI wanted to act (``_moment``): asked again only once it has
+        # passed. A person thinking over a turn for a minute was asked for 3,600 times, every
+        # AI's whole decision each time, when nothing had changed.
+        self._quiet: tuple[object, ...] | None = None
         self._race_seen_at: float | None = None
         # A guided lesson's timed step (game.lessons: a race, a jump-in): while it answers
         # True, no AI arrival is planned or applied, so the moment waits for the person the
@@ -454,6 +458,7 @@ class Match:
         self.auto.seat(seat, self._make_agent(level))
         self._plan = None
         self._thinking = None
+        self._quiet = None
 
     def hand_back(self, seat: int) -> None:
         """A phone seat the computer played goes back to its phone."""
@@ -466,6 +471,7 @@ class Match:
         self.auto.seat(seat, None)
         self._plan = None
         self._thinking = None
+        self._quiet = None
 
     def played_by_ai(self, seat: int) -> bool:
         return not self.seats[seat].is_person
@@ -517,9 +523,14 @@ class Match:
             # than before it (its turn takes no longer than Hard's while the search fits).
             self._schedule(self.auto.proposals(answered), now, since=self._sent_at)
         if self._plan is None:
+            moment = self._moment()
+            if moment == self._quiet:
+                return []
             searcher = self._searcher
             if searcher is None:
-                self._schedule(self.auto.proposals(), now)
+                proposals = self.auto.proposals()
+                self._schedule(proposals, now)
+                self._quiet = moment if earliest(proposals) is None else None
                 return []
             sent: dict[int, Pending] = {}
 
@@ -537,6 +548,7 @@ class Match:
                 self._sent_at = now
             else:
                 self._schedule(proposals, now)
+                self._quiet = moment if earliest(proposals) is None else None
             return []
         if now < self._plan.due:
             return []
@@ -584,6 +596,12 @@ class Match:
         completed = self.game.phase is Phase.MATCH_OVER
         winners = ended.winners if ended is not None and completed else ()
         self._notify([MatchFinished(completed, winners)])
+
+    def _moment(self) -> tuple[object, ...]:
+        """What the AIs' proposals depend on: the game so far and who plays which seat (their
+        memories and random streams follow from the log and the number of actions)."""
+        agents = tuple((seat, id(agent)) for seat, agent in self.auto.agents.items())
+        return len(self.game.actions), len(self.game.log), self.game.phase, agents
 
     def _ai_may_act(self) -> bool:
         # Nothing moves after the hand is over, while the screen changes hands, nor while a

@@ -191,6 +191,27 @@ def test_an_ai_arrival_is_applied_only_once_it_is_due() -> None:
     assert match.plan is None  # the next arrival is planned on the next tick
 
 
+def test_while_no_ai_wants_to_act_they_are_asked_again_only_once_something_changed() -> None:
+    # Your turn in a game with jump-in: no AI acts until you move. Each frame's tick asked
+    # every AI again (a whole decision, for one who may act); now once, until something changed.
+    game = new_game([["R1", "G2", "Y5"], ["B4", "B7", "Y7"]], "R3", rules=Rules(jump_in=True))
+    match = match_of(game, (YOU, ANA))
+    asked: list[int] = []
+    proposals = match.auto.proposals
+
+    def counted(*args: Any) -> list[Proposal]:
+        asked.append(len(game.actions))
+        return proposals(*args)
+
+    match.auto.proposals = counted  # type: ignore[method-assign]
+    for frame in range(120):
+        assert match.tick(frame / 60) == [] and match.plan is None
+    assert asked == [0]
+    match.submit(0, Play(0, game.hands[0][0]))  # Ana's turn: she is asked, and plans
+    match.tick(2.0)
+    assert asked == [0, 1] and match.plan is not None and match.plan.proposal.seat == 1
+
+
 def test_every_ai_remembers_every_move_as_it_is_made() -> None:
     game = new_game([["G3", "G2", "Y5"], ["B4", "B7", "R7"], ["Y1", "Y2", "Y4"]], "R3")
     match = match_of(game, (YOU, ANA, Seat.ai("Ben", Level.HARD)))
