@@ -203,7 +203,7 @@ def test_while_no_ai_wants_to_act_they_are_asked_again_only_once_something_chang
         asked.append(len(game.actions))
         return proposals(*args)
 
-    match.auto.proposals = counted  # type: ignore[method-assign]
+    match.auto.proposals = counted  # type: ignore[method-assign,assignment]
     for frame in range(120):
         assert match.tick(frame / 60) == [] and match.plan is None
     assert asked == [0]
