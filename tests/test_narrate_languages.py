@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 import pytest
 
@@ -188,8 +189,11 @@ def test_every_kind_of_event_is_told_in_the_language_in_every_place_of_a_line() 
                 assert_all_translated(narrator.line([event]))
 
 
-def play_match(rules: Rules, players: int, seed: int) -> list[Sequence[MatchEvent]]:
-    """The batches of a seeded AI-only match, to its end (bounded)."""
+@cache
+def play_match(rules: Rules, players: int, seed: int) -> tuple[Sequence[MatchEvent], ...]:
+    """The batches of a seeded AI-only match, to its end (bounded). Played once: the same seed
+    plays the same match, and each language's narration of it (eight in test_catalogs) and
+    the pseudo-locale's read the same events (frozen, never changed)."""
     batches: list[Sequence[MatchEvent]] = []
 
     class Collect:
@@ -204,7 +208,7 @@ def play_match(rules: Rules, players: int, seed: int) -> list[Sequence[MatchEven
             break
         match.next_round()
     assert batches
-    return batches
+    return tuple(tuple(batch) for batch in batches)
 
 
 SEEDED = [
