@@ -33,8 +33,10 @@ def module_name(path: Path) -> str:
 
 
 @cache
+@cache
 def sources() -> dict[str, tuple[Path, ast.Module]]:
-    """Every module of the program and its tools, by dotted name, with its parsed source."""
+    """Every module of the program and its tools, by dotted name, with its parsed source (read
+    once: each check walks the trees, none changes them)."""
     found = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
