@@ -147,6 +147,7 @@ def test_drawing_ahead_keeps_every_slow_part_a_tables_faces_need() -> None:
     parts = (art_module._mask, art_module._outline, art_module._index_mask, art_module._text_mask)
     for part in (*parts, art_module._master_face):
         part.cache_clear()  # as at the start: other tests drew faces
+    CardArt.forget()
     for _ in draw_ahead(CardArt()):
         pass
     misses = [part.cache_info().misses for part in parts]

@@ -11,7 +11,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 import pygame
 
@@ -420,6 +420,9 @@ class _Recent(Generic[K, V]):
             self._items.popitem(last=False)
         return value
 
+    def clear(self) -> None:
+        self._items.clear()
+
 
 class CardArt:
     """Card faces, backs, shadows and glows at any width, cached.
@@ -428,14 +431,24 @@ class CardArt:
     be switched at any time and takes effect on the next face drawn.
     """
 
+    # An image depends on its key alone (a face's key holds ``shapes``), so every CardArt
+    # keeps its images in the same caches: the game makes one CardArt, the tests hundreds (an
+    # App each), every one of which drew its table's faces, backs and shadows again.
+    _faces: ClassVar[_Recent[tuple[Color | None, Rank, bool, int, bool], pygame.Surface]]
+    _faces = _Recent(FACE_CACHE)
+    _backs: ClassVar[_Recent[int, pygame.Surface]] = _Recent(FACE_CACHE // 8)
+    _shadows: ClassVar[_Recent[tuple[int, int], tuple[pygame.Surface, tuple[int, int]]]]
+    _shadows = _Recent(FACE_CACHE // 4)
+    _glows: ClassVar[_Recent[tuple[int, RGB], pygame.Surface]] = _Recent(FACE_CACHE // 8)
+
     def __init__(self, shapes: bool = True) -> None:
         self.shapes = shapes
-        self._faces: _Recent[tuple[Color | None, Rank, bool, int, bool], pygame.Surface]
-        self._faces = _Recent(FACE_CACHE)
-        self._backs: _Recent[int, pygame.Surface] = _Recent(FACE_CACHE // 8)
-        self._shadows: _Recent[tuple[int, int], tuple[pygame.Surface, tuple[int, int]]]
-        self._shadows = _Recent(FACE_CACHE // 4)
-        self._glows: _Recent[tuple[int, RGB], pygame.Surface] = _Recent(FACE_CACHE // 8)
+
+    @classmethod
+    def forget(cls) -> None:
+        """Empty the caches, as at the start (a test of what is drawn when, and in advance)."""
+        for cache in (cls._faces, cls._backs, cls._shadows, cls._glows):
+            cache.clear()
 
     def set_shapes(self, shapes: bool) -> None:
         self.shapes = shapes
@@ -492,16 +505,10 @@ class CardArt:
         return found
 
 
-# A back and a shadow depend on their width (and a shadow's lift) alone, so a CardArt made
-# after another (each App has its own: the tests make hundreds, each table warming its backs
-# and its shadows at rest, a shadow's blur 1 to 3 ms) finds them made; its own cache still
-# counts what it drew, and when.
-@lru_cache(maxsize=FACE_CACHE // 8)
 def _back(width: int) -> pygame.Surface:
     return _shrink_card(_master_back(_master_width(width)), width)
 
 
-@lru_cache(maxsize=FACE_CACHE // 4)
 def _shadow(width: int, step: int) -> tuple[pygame.Surface, tuple[int, int]]:
     t = step / SHADOW_STEPS
     w, h = card_size(width)
