@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import importlib.util
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -40,9 +41,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+# The number of the next test's user folder: ``mktemp`` numbers folders by listing the ones
+# made so far, once per test, a cost that grew with every test (a second over the suite).
+_user_numbers = itertools.count()
+
+
 @pytest.fixture(autouse=True)
 def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path_factory.mktemp("user")
+    home = tmp_path_factory.getbasetemp() / f"user{next(_user_numbers)}"
+    home.mkdir()
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     return home
