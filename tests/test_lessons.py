@@ -370,7 +370,7 @@ def test_every_lesson_sentence_fits_its_panel(app: App, language: str, large: bo
             frames(app, 5)
             assert isinstance(scene, LessonScene)
             for index, step in enumerate(lesson.steps):
-                for explaining in (None, step if step.explanation else None):
+                for explaining in (None, step) if step.explanation else (None,):
                     scene.index, scene.explaining = index, explaining
                     with ui.watching_overflow() as overflow:
                         app.draw()
