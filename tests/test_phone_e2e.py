@@ -2,9 +2,9 @@
 
 The program is started as the issue's contract says (``python -m scenes --players 4 --phones 2
 --seed 7 --rounds 1 --host 127.0.0.1 --port 0``, headless); it prints each phone seat's address.
-Debian's chromium, driven by Playwright through ``executable_path`` (never a downloaded
-browser), opens both addresses as two phones and plays them like a person would: a lifted card
-when it is their turn, else the button the moment asks for, UNO whenever it shows. The round
+The session's chromium (tests/browser.py) opens both addresses as two phones and plays them
+like a person would: a lifted card when it is their turn, else the button the moment asks for,
+UNO whenever it shows. The round
 must end with the program's result line and exit code 0. Screenshots of both phones go to
 ``PHONE_SHOTS`` when it names a folder (to look at them).
 """
@@ -12,11 +12,9 @@ must end with the program's result line and exit code 0. Screenshots of both pho
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import queue
-import shutil
 import subprocess
 import sys
 import threading
@@ -26,11 +24,8 @@ from typing import IO, Any
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# Chromium without its background work (updates, sync, first-run pages, the GPU process): the
-# tests pay only for the pages they drive.
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-ARGS += ["--disable-component-update", "--disable-sync"]
+from tests.browser import no_browser
+
 # The program's --speed: its animations and the AIs' pauses at a test's pace, not a person's.
 PACE = "0"
 # The whole round takes well under a minute at the test pace; this bounds a stuck one.
@@ -52,15 +47,6 @@ PREFERENCE = (
 )
 
 
-def no_browser() -> str:
-    """Why the browser test cannot run here ("" when it can)."""
-    if not Path(CHROMIUM).exists():
-        return "Debian's chromium is not installed (apt-get install chromium): no browser"
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright for Python is not installed (pip install -e '.[test]')"
-    return ""
-
-
 pytestmark = [
     pytest.mark.bare_app,
     pytest.mark.browser,
@@ -76,8 +62,8 @@ def read_line(stream: IO[str], deadline: float) -> str:
     return line
 
 
-def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
-    from playwright.sync_api import Page, sync_playwright
+def test_two_phones_play_a_round_against_two_ais(tmp_path: Path, browser: Any) -> None:
+    from playwright.sync_api import Page
 
     home = tmp_path / "home"
     env = {
@@ -102,18 +88,17 @@ def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
         seats = [json.loads(read_line(program.stdout, deadline)) for _ in range(2)]
         assert [s["seat"] for s in seats] == [0, 1]
         assert all(s["url"].startswith("http://127.0.0.1:") for s in seats)
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            phones: list[Page] = []
-            for seat in seats:
-                context = browser.new_context(viewport={"width": 390, "height": 844})
-                context.add_init_script(script=WATCH)
-                page = context.new_page()
-                page.set_default_timeout(5000)
-                page.goto(seat["url"])
-                phones.append(page)
-            result = play(program, phones, shots)
-            browser.close()
+        phones: list[Page] = []
+        for seat in seats:
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.add_init_script(script=WATCH)
+            page = context.new_page()
+            page.set_default_timeout(5000)
+            page.goto(seat["url"])
+            phones.append(page)
+        result = play(program, phones, shots)
+        for page in phones:
+            page.context.close()
         assert program.wait(timeout=30) == 0
     finally:
         if program.poll() is None:

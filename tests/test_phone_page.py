@@ -14,7 +14,7 @@ Screenshots go to ``PHONE_SHOTS`` when it names a folder (to look at them).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,8 @@ from game.rules import Rules
 from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
+from tests.browser import no_browser
 from tests.helpers import new_game
-from tests.test_phone_e2e import ARGS, CHROMIUM, no_browser
 
 pytestmark = [
     pytest.mark.bare_app,
@@ -117,16 +117,6 @@ def low_contrast(page: Any) -> list[dict[str, Any]]:
     measured = page.evaluate(CONTRAST)
     assert measured, "no text measured"
     return [m for m in measured if m["ratio"] < AA]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
