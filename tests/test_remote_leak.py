@@ -166,13 +166,19 @@ def names_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return []
+    """Every string in a message's value, however deep (in no particular order: each is read
+    on a line of its own)."""
+    found: list[str] = []
+    left = [value]
+    while left:
+        item = left.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            left.extend(item.values())
+        elif isinstance(item, list):
+            left.extend(item)
+    return found
 
 
 @functools.lru_cache(maxsize=4)
@@ -200,7 +206,7 @@ def check(match: Match, seat: int, message: dict[str, Any], known: set[str]) -> 
     labels = every_label(tuple(game.cards))
     others = {name_of(c) for p, h in enumerate(game.hands) if p != seat for c in h}
     secret = others - known
-    text = "\n".join(s for key, v in message.items() if key != "hand" for s in strings(v))
+    text = "\n".join(strings([v for key, v in message.items() if key != "hand"]))
     # A name the text does not hold at all cannot be read in it: the whole reading (each name
     # whole, the longest first) is done only when some secret name is in the text somewhere.
     if not any(name in text for name in secret):
