@@ -52,6 +52,7 @@ class Session:
     driver: Any
     browser: Any
     loop: asyncio.AbstractEventLoop
+    closed: bool = False
 
     def held(self) -> None:
         """Playwright's calls find their loop running, as between its own calls."""
@@ -60,6 +61,19 @@ class Session:
     def put_down(self) -> None:
         """The main thread free for other event loops until the next test holds the browser."""
         asyncio._set_running_loop(None)
+
+    def close(self) -> None:
+        """The browser and its driver ended (once): their processes are reaped here, so their
+        CPU counts for the test that closes them, not for whichever test runs last."""
+        if self.closed:
+            return
+        self.closed = True
+        self.held()
+        try:
+            self.browser.close()
+        finally:
+            self.driver.stop()
+            self.put_down()
 
 
 @pytest.fixture(scope="session")
@@ -76,17 +90,20 @@ def browser_session() -> Iterator[Session]:
     session = Session(driver, launched, asyncio.get_running_loop())
     session.put_down()
     yield session
-    session.held()
-    try:
-        launched.close()
-    finally:
-        driver.stop()
-        session.put_down()
+    session.close()
+
+
+def _browser_later(request: pytest.FixtureRequest) -> bool:
+    """Whether a test after this one in the session's run asks for the browser."""
+    items = request.session.items
+    here = items.index(request.node) if request.node in items else len(items)
+    return any("browser" in getattr(item, "fixturenames", ()) for item in items[here + 1 :])
 
 
 @pytest.fixture
-def browser(browser_session: Session) -> Iterator[Any]:
-    """The session's chromium, for one test; the contexts it opened are closed after it."""
+def browser(browser_session: Session, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The session's chromium, for one test; the contexts it opened are closed after it, and
+    the browser itself after the last test of the run that asks for it."""
     browser_session.held()
     try:
         yield browser_session.browser
@@ -94,3 +111,5 @@ def browser(browser_session: Session) -> Iterator[Any]:
             context.close()
     finally:
         browser_session.put_down()
+    if not _browser_later(request):
+        browser_session.close()
