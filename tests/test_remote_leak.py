@@ -196,8 +196,9 @@ def check(match: Match, seat: int, message: dict[str, Any], known: set[str]) -> 
     if [c["id"] for c in message["hand"]] != [c.uid for c in hand]:
         raise Leaks(f"seat {seat} was shown a hand that is not its own")
     pile = {c.uid for c in game.discard}
+    held = {c.uid for c in hand}
     for card in message["hand"]:
-        if card["send"] is not None and card["send"].get("card") not in {c.uid for c in hand}:
+        if card["send"] is not None and card["send"].get("card") not in held:
             raise Leaks(f"seat {seat} was offered a card it does not hold")
     top = message["table"]["top"]
     if top is not None and game.discard and top["name"] != game.discard[-1].label:
