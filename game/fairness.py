@@ -162,6 +162,55 @@ def formula(salt: str, order: Sequence[str], shown: int = 5) -> str:
     return f"SHA-256({salt} ‖ {','.join(order[:shown])}{more})"
 
 
+@dataclass(frozen=True)
+class _Read:
+    """How far ``public`` has read a log: its length and last event then, the seal of the deck
+    in play and the reveals since it (in order)."""
+
+    log: Sequence[Event]
+    length: int
+    last: Event | None
+    sealed: DeckSealed | None
+    revealed: tuple[DeckRevealed, ...]
+
+
+# The logs ``public`` read last, by identity. The table's badge asks at every frame and the hub
+# for every phone at every move: a log only grows within a game, so it is read on from where it
+# was left, not again from its end back to the seal (a whole round of events each time). A log
+# that is not the one read (shorter, or another event where the last one read was) is read
+# whole again.
+_READ: dict[int, _Read] = {}
+_READ_KEPT = 4
+
+
+def _seal_and_reveals(log: Sequence[Event]) -> tuple[DeckSealed | None, tuple[DeckRevealed, ...]]:
+    """The log's last ``DeckSealed`` and the ``DeckRevealed`` after it, in order."""
+    was = _READ.get(id(log))
+    length = len(log)
+    if (
+        was is None
+        or was.log is not log
+        or was.length > length
+        or (was.length and log[was.length - 1] is not was.last)
+    ):
+        was = None
+    start = 0 if was is None else was.length
+    sealed = None if was is None else was.sealed
+    revealed = [] if was is None else list(was.revealed)
+    for at in range(start, length):
+        event = log[at]
+        if isinstance(event, DeckSealed):
+            sealed, revealed = event, []
+        elif isinstance(event, DeckRevealed):
+            revealed.append(event)
+    if was is None or start != length:
+        if id(log) not in _READ and len(_READ) >= _READ_KEPT:
+            del _READ[next(iter(_READ))]
+        last = log[length - 1] if length else None
+        _READ[id(log)] = _Read(log, length, last, sealed, tuple(revealed))
+    return sealed, tuple(revealed)
+
+
 def public(
     log: Sequence[Event], say: Callable[[Event], str] | None = None
 ) -> dict[str, Any] | None:
@@ -170,14 +219,7 @@ def public(
     revealed (None before the first deal, and in a game set up mid-hand). ``say`` (a narrator's
     ``note``) gives a reveal's sentence in the reader's language: each revealed deck's ``text``
     is that sentence and the formula, the line the scoring screen and the phones show."""
-    sealed: DeckSealed | None = None
-    revealed: list[DeckRevealed] = []
-    for event in reversed(log):
-        if isinstance(event, DeckRevealed):
-            revealed.append(event)
-        elif isinstance(event, DeckSealed):
-            sealed = event
-            break
+    sealed, revealed = _seal_and_reveals(log)
     if sealed is None:
         return None
     shown: dict[str, Any] = {"commitment": sealed.commitment, "short": short(sealed.commitment)}
@@ -192,6 +234,6 @@ def public(
                     part for part in ((say(d) if say else ""), formula(d.salt, d.order)) if part
                 ),
             }
-            for d in reversed(revealed)
+            for d in revealed
         ]
     return shown

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+# The session's one chromium (the ``browser`` fixture of the tests that drive a page).
+pytest_plugins = ("tests.browser",)
 # A test marked so gets the App exactly as constructed (``go`` without a builder fails).
 BARE_APP = "bare_app"
 # The seed of the generator new deals come from in every test (``fixed_deals``).

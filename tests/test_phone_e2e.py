@@ -2,9 +2,9 @@
 
 The program is started as the issue's contract says (``python -m scenes --players 4 --phones 2
 --seed 7 --rounds 1 --host 127.0.0.1 --port 0``, headless); it prints each phone seat's address.
-Debian's chromium, driven by Playwright through ``executable_path`` (never a downloaded
-browser), opens both addresses as two phones and plays them like a person would: a lifted card
-when it is their turn, else the button the moment asks for, UNO whenever it shows. The round
+The session's chromium (tests/browser.py) opens both addresses as two phones and plays them
+like a person would: a lifted card when it is their turn, else the button the moment asks for,
+UNO whenever it shows. The round
 must end with the program's result line and exit code 0. Screenshots of both phones go to
 ``PHONE_SHOTS`` when it names a folder (to look at them).
 """
@@ -12,11 +12,9 @@ must end with the program's result line and exit code 0. Screenshots of both pho
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import queue
-import shutil
 import subprocess
 import sys
 import threading
@@ -26,11 +24,8 @@ from typing import IO, Any
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# Chromium without its background work (updates, sync, first-run pages, the GPU process): the
-# tests pay only for the pages they drive.
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-ARGS += ["--disable-component-update", "--disable-sync"]
+from tests.browser import no_browser
+
 # The program's --speed: its animations and the AIs' pauses at a test's pace, not a person's.
 PACE = "0"
 # The whole round takes well under a minute at the test pace; this bounds a stuck one.
@@ -52,15 +47,6 @@ PREFERENCE = (
 )
 
 
-def no_browser() -> str:
-    """Why the browser test cannot run here ("" when it can)."""
-    if not Path(CHROMIUM).exists():
-        return "Debian's chromium is not installed (apt-get install chromium): no browser"
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright for Python is not installed (pip install -e '.[test]')"
-    return ""
-
-
 pytestmark = [
     pytest.mark.bare_app,
     pytest.mark.browser,
@@ -76,8 +62,8 @@ def read_line(stream: IO[str], deadline: float) -> str:
     return line
 
 
-def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
-    from playwright.sync_api import Page, sync_playwright
+def test_two_phones_play_a_round_against_two_ais(tmp_path: Path, browser: Any) -> None:
+    from playwright.sync_api import Page
 
     home = tmp_path / "home"
     env = {
@@ -102,18 +88,17 @@ def test_two_phones_play_a_round_against_two_ais(tmp_path: Path) -> None:
         seats = [json.loads(read_line(program.stdout, deadline)) for _ in range(2)]
         assert [s["seat"] for s in seats] == [0, 1]
         assert all(s["url"].startswith("http://127.0.0.1:") for s in seats)
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            phones: list[Page] = []
-            for seat in seats:
-                context = browser.new_context(viewport={"width": 390, "height": 844})
-                context.add_init_script(script=WATCH)
-                page = context.new_page()
-                page.set_default_timeout(5000)
-                page.goto(seat["url"])
-                phones.append(page)
-            result = play(program, phones, shots)
-            browser.close()
+        phones: list[Page] = []
+        for seat in seats:
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.add_init_script(script=WATCH)
+            page = context.new_page()
+            page.set_default_timeout(5000)
+            page.goto(seat["url"])
+            phones.append(page)
+        result = play(program, phones, shots)
+        for page in phones:
+            page.context.close()
         assert program.wait(timeout=30) == 0
     finally:
         if program.poll() is None:
@@ -145,58 +130,75 @@ def play(program: subprocess.Popen[str], phones: list[Any], shots: Path | None) 
         if program.poll() is not None and lines.empty():
             stderr = program.stderr.read() if program.stderr else ""
             pytest.fail(f"the program ended without a result: {program.returncode}\n{stderr}")
-        watched = phones[0]
-        seen = watched.evaluate(CHANGES)
+        watched, seen = phones[0], 0
         for seat, page in enumerate(phones):
-            if tap(page):
-                taps += 1
-                watched, seen = page, page.evaluate(CHANGES)  # its answer is on the way
-                if shots is not None and taps in (3, 30, 60):
-                    shots.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(shots / f"phone{seat}-tap{taps}.png"))
+            look = page.evaluate(LOOK, PREFERENCE)
+            if seat == 0:
+                seen = look["changes"]
+            if look["pick"] is None or not click(page, look["pick"], look["corner"]):
+                continue
+            taps += 1
+            watched, seen = page, page.evaluate(CHANGES)  # its answer is on the way
+            if shots is not None and taps in (3, 30, 60):
+                shots.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(shots / f"phone{seat}-tap{taps}.png"))
         # Every move is sent to both phones: the next look comes when the page changes (a
         # move, a tap's answer), not on a clock; CHANGE_S bounds a wait for a change that
-        # shows only on the other phone.
-        try:
-            watched.wait_for_function(CHANGED, arg=seen, timeout=CHANGE_S * 1000)
-        except Exception as error:  # playwright's TimeoutError: no change on this page
-            if "Timeout" not in type(error).__name__:
-                raise
+        # shows only on the other phone. The page wakes the wait itself (no polling).
+        watched.evaluate(CHANGE, [seen, CHANGE_S * 1000])
     pytest.fail(f"the round did not end in {ROUND_LIMIT_S:.0f} s ({taps} taps)")
 
 
-# Counts the page's changes (its DOM, from the first script on): the test waits on a change.
+# Counts the page's changes (its DOM, from the first script on) and wakes the test's wait on one.
 WATCH = """
 window.__changes = 0;
-new MutationObserver(() => { window.__changes += 1; }).observe(document, {
-  subtree: true, childList: true, attributes: true, characterData: true,
-});
+window.__waiting = [];
+new MutationObserver(() => {
+  window.__changes += 1;
+  for (const wake of window.__waiting.splice(0)) wake(true);
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 """
 CHANGES = "() => window.__changes"
-CHANGED = "(seen) => window.__changes > seen"
+# True as soon as the page has changed since ``seen``; false after ``ms`` without a change.
+CHANGE = """([seen, ms]) => new Promise((done) => {
+  if (window.__changes > seen) return done(true);
+  window.__waiting.push(done);
+  setTimeout(() => done(false), ms);
+})"""
 CHANGE_S = 0.3
 
+# What a person does on their phone now, worked out in the page in one look: a challenge's
+# result read, UNO called whenever it shows, and at their turn a playable card (tapped at its
+# top-left corner: big hands overlap the rest) or else the button the moment asks for, in the
+# order of PREFERENCE. Each is the first element its selector finds, if that one is visible.
+LOOK = """(preference) => {
+  const visible = (selector) => {
+    const found = document.querySelector(selector);
+    if (found === null) return null;
+    const box = found.getBoundingClientRect();
+    const hidden = getComputedStyle(found).visibility === 'hidden';
+    return box.width > 0 && box.height > 0 && !hidden ? selector : null;
+  };
+  const changes = window.__changes;
+  let pick = visible('#reveal-ok') || visible('[data-action="uno"]');
+  if (pick !== null || document.body.dataset.turn !== 'true') {
+    return { changes, pick, corner: false };
+  }
+  pick = visible('[data-card][data-legal="true"]');
+  if (pick !== null) return { changes, pick, corner: true };
+  for (const prefix of preference) {
+    pick = visible(`[data-action^="${prefix}"]`);
+    if (pick !== null) break;
+  }
+  return { changes, pick, corner: false };
+}"""
 
-def tap(page: Any) -> bool:
-    """What a person does on their phone now: True if they tapped something."""
-    if click(page.locator("#reveal-ok")):  # a challenge's result, read
-        return True
-    if click(page.locator('[data-action="uno"]')):
-        return True
-    if page.evaluate("document.body.dataset.turn") != "true":
-        return False
-    # A card is tapped where it shows: its top-left corner (big hands overlap the rest).
-    if click(page.locator('[data-card][data-legal="true"]'), CORNER):
-        return True
-    return any(click(page.locator(f'[data-action^="{prefix}"]')) for prefix in PREFERENCE)
 
-
-def click(found: Any, position: dict[str, float] | None = None) -> bool:
-    """Tap the first element found, if it is there and visible."""
-    if not found.count() or not found.first.is_visible():
-        return False
+def click(page: Any, selector: str, corner: bool) -> bool:
+    """Tap the first element ``selector`` finds (where a card shows, if ``corner``); False if the
+    page redrew under the finger."""
     try:
-        found.first.click(timeout=1500, position=position)
+        page.locator(selector).first.click(timeout=1500, position=CORNER if corner else None)
     except Exception as error:  # playwright's Error: the page redrew under the finger
         if "Timeout" in str(error) or "detached" in str(error) or "not attached" in str(error):
             return False

@@ -29,8 +29,8 @@ from game.rules import Rules
 from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
+from tests.browser import no_browser
 from tests.helpers import new_game
-from tests.test_phone_e2e import CHROMIUM, no_browser
 from tests.test_phone_languages_server import GERMAN, JAPANESE, PLURAL, catalogs
 
 pytestmark = [
@@ -40,8 +40,6 @@ pytestmark = [
 ]
 
 WEB = Path(__file__).resolve().parent.parent / "assets" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-ARGS += ["--disable-component-update", "--disable-sync"]
 SEATS = (Seat("Maria", kind=SeatKind.PHONE), Seat("Kenji", kind=SeatKind.PHONE), Seat("Ana"))
 # Bounds on every wait for the page (counted in steps of STEP_S).
 STEP_S = 0.02
@@ -82,33 +80,31 @@ def said(table: dict[Any, Any], english: str) -> str:
     return text
 
 
-def test_a_german_and_a_japanese_phone_each_read_their_own_language(translated: None) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_a_german_and_a_japanese_phone_each_read_their_own_language(
+    translated: None, browser: Any
+) -> None:
     match = Match(Rules(), SEATS, 7, pace=0.0)
     hub = serve_phones(match, WEB, card_images(CardArt(), deck(Rules().deck)), "127.0.0.1", 0)
     shots = Path(os.environ["PHONE_SHOTS"]) if os.environ.get("PHONE_SHOTS") else None
     try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            pages = []
-            for seat, (locale, _table, _code) in enumerate(PHONES):
-                context = browser.new_context(
-                    locale=locale, viewport={"width": 390, "height": 844}, is_mobile=True
-                )
-                page = context.new_page()
-                page.set_default_timeout(5000)
-                page.goto(hub.url(seat))
-                pages.append(page)
-            for page in pages:
-                joined(page, hub)
-            assert [hub.language(seat) for seat in (0, 1)] == ["de", "ja"]
-            for seat, page in enumerate(pages):
-                check_page(page, seat, match, hub)
-                if shots is not None:
-                    shots.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(shots / f"phone-{PHONES[seat][2]}.png"))
-            browser.close()
+        pages = []
+        for seat, (locale, _table, _code) in enumerate(PHONES):
+            context = browser.new_context(
+                locale=locale, viewport={"width": 390, "height": 844}, is_mobile=True
+            )
+            page = context.new_page()
+            page.set_default_timeout(5000)
+            page.goto(hub.url(seat))
+            pages.append(page)
+        for page in pages:
+            joined(page, hub)
+        assert [hub.language(seat) for seat in (0, 1)] == ["de", "ja"]
+        for seat, page in enumerate(pages):
+            check_page(page, seat, match, hub)
+            if shots is not None:
+                shots.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(shots / f"phone-{PHONES[seat][2]}.png"))
+            page.context.close()
     finally:
         hub.close()
     assert i18n.active().code == i18n.ENGLISH  # the phones' languages never reached the table
@@ -175,12 +171,12 @@ def english_left(page: Any) -> list[str]:
     return [w for w in words if i18n.PSEUDO_OPEN not in w and NAMES.sub("", w)]
 
 
-def test_a_phone_in_the_pseudo_locale_shows_no_english(faces: dict[str, bytes]) -> None:
+def test_a_phone_in_the_pseudo_locale_shows_no_english(
+    faces: dict[str, bytes], browser: Any
+) -> None:
     """The table speaks the pseudo-locale and the phone's browser a language the game does not
     (Korean): the phone takes the table's, and every word of its page is in it, through a round
     to its end and the match's close."""
-    from playwright.sync_api import sync_playwright
-
     game = new_game([["R1", "G2"], ["G1", "Y3"]], "R5", ["G4", "B7"])
     game.apply(Play(0, game.hands[0][0]))  # Maria: Red 1
     seats = (Seat("Maria", kind=SeatKind.PHONE), Seat("Ana"))
@@ -188,25 +184,23 @@ def test_a_phone_in_the_pseudo_locale_shows_no_english(faces: dict[str, bytes]) 
     hub = serve_phones(match, WEB, faces, "127.0.0.1", 0)
     i18n.use(i18n.PSEUDO)
     try:
-        with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            page = browser.new_context(locale="ko-KR").new_page()
-            page.set_default_timeout(5000)
-            page.goto(hub.url(0))
-            joined(page, hub)
-            assert hub.language(0) == i18n.PSEUDO
-            until(lambda: page.evaluate("document.documentElement.lang") == "qps", hub, page, "qps")
-            assert english_left(page) == []
-            match.submit(1, Play(1, match.game.hands[1][0]))  # Ana: Green 1
-            until(lambda: page.locator('#hand [data-legal="true"]').count() == 1, hub, page, "G2")
-            page.locator('#hand [data-legal="true"]').first.click()  # Maria's last card
-            until(lambda: page.locator("#over").is_visible(), hub, page, "the round's end")
-            assert english_left(page) == []
-            hub.close()
-            until(lambda: page.locator("#gone").is_visible(), hub, page, "the last word")
-            assert i18n.PSEUDO_OPEN in page.locator("#gone-text").inner_text()
-            assert english_left(page) == []
-            browser.close()
+        page = browser.new_context(locale="ko-KR").new_page()
+        page.set_default_timeout(5000)
+        page.goto(hub.url(0))
+        joined(page, hub)
+        assert hub.language(0) == i18n.PSEUDO
+        until(lambda: page.evaluate("document.documentElement.lang") == "qps", hub, page, "qps")
+        assert english_left(page) == []
+        match.submit(1, Play(1, match.game.hands[1][0]))  # Ana: Green 1
+        until(lambda: page.locator('#hand [data-legal="true"]').count() == 1, hub, page, "G2")
+        page.locator('#hand [data-legal="true"]').first.click()  # Maria's last card
+        until(lambda: page.locator("#over").is_visible(), hub, page, "the round's end")
+        assert english_left(page) == []
+        hub.close()
+        until(lambda: page.locator("#gone").is_visible(), hub, page, "the last word")
+        assert i18n.PSEUDO_OPEN in page.locator("#gone-text").inner_text()
+        assert english_left(page) == []
+        page.context.close()
     finally:
         i18n.use(i18n.ENGLISH)
         hub.close()

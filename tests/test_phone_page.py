@@ -14,7 +14,7 @@ Screenshots go to ``PHONE_SHOTS`` when it names a folder (to look at them).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,8 @@ from game.rules import Rules
 from scenes.art import CardArt
 from scenes.phoneserver.serve import serve_phones
 from scenes.table.phonefaces import card_images
+from tests.browser import no_browser
 from tests.helpers import new_game
-from tests.test_phone_e2e import ARGS, CHROMIUM, no_browser
 
 pytestmark = [
     pytest.mark.bare_app,
@@ -120,16 +120,6 @@ def low_contrast(page: Any) -> list[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
 def faces() -> dict[str, bytes]:
     return card_images(CardArt(), deck(Rules().deck))
 
@@ -177,15 +167,17 @@ def until(check: Callable[[], bool], hub: PhoneHub, page: Any, what: str) -> Non
     pytest.fail(f"the page never showed {what}")
 
 
-def phone(browser: Any, hub: PhoneHub, size: tuple[int, int], cards: int) -> Any:
+@pytest.fixture
+def mobile(browser: Any) -> Any:
+    """The test's phone browser (touch, a phone's pixel density); each of its pages is opened at
+    its own size (a context per test, not per page: the page keeps nothing between visits)."""
+    return browser.new_context(is_mobile=True, has_touch=True, device_scale_factor=2)
+
+
+def phone(mobile: Any, hub: PhoneHub, size: tuple[int, int], cards: int) -> Any:
     """The seat's page opened on a phone of ``size``, once it shows ``cards`` cards."""
-    context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-    )
-    page = context.new_page()
+    page = mobile.new_page()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.set_default_timeout(5000)
     page.goto(hub.url(0))
     shown = page.locator("#hand [data-card]")
@@ -199,17 +191,17 @@ def phone(browser: Any, hub: PhoneHub, size: tuple[int, int], cards: int) -> Any
 
 @pytest.mark.parametrize("cards", HAND_SIZES)
 def test_every_card_can_be_tapped_without_scrolling(
-    browser: Any, faces: dict[str, bytes], shots: Path | None, cards: int
+    mobile: Any, faces: dict[str, bytes], shots: Path | None, cards: int
 ) -> None:
     _, hub = served(grown(cards), faces)
     try:
         for name, size in VIEWPORTS.items():
-            page = phone(browser, hub, size, cards)
+            page = phone(mobile, hub, size, cards)
             seen = page.evaluate(MEASURE)
             assert low_contrast(page) == [], name
             if shots is not None:
                 page.screenshot(path=str(shots / f"hand-{cards:02d}-{name}.png"))
-            page.context.close()
+            page.close()
             check_hand(seen, size, cards, name)
     finally:
         hub.close()
@@ -234,24 +226,24 @@ def check_hand(seen: dict[str, Any], size: tuple[int, int], cards: int, name: st
 
 
 def test_turning_the_phone_lays_the_hand_out_again(
-    browser: Any, faces: dict[str, bytes], shots: Path | None
+    mobile: Any, faces: dict[str, bytes], shots: Path | None
 ) -> None:
     _, hub = served(grown(15), faces)
     try:
-        page = phone(browser, hub, VIEWPORTS["portrait-390"], 15)
+        page = phone(mobile, hub, VIEWPORTS["portrait-390"], 15)
         for size in (VIEWPORTS["landscape-844"], VIEWPORTS["portrait-360"]):
             page.set_viewport_size({"width": size[0], "height": size[1]})
             page.wait_for_timeout(200)  # the resize observer's turn
             check_hand(page.evaluate(MEASURE), size, 15, f"turned to {size}")
         if shots is not None:
             page.screenshot(path=str(shots / "turned-15-360.png"))
-        page.context.close()
+        page.close()
     finally:
         hub.close()
 
 
 def test_a_drawn_card_is_played_with_its_button(
-    browser: Any, faces: dict[str, bytes], shots: Path | None
+    mobile: Any, faces: dict[str, bytes], shots: Path | None
 ) -> None:
     hands = [["R1", "R2", "G3", "Y4", "G6", "R8", "Y9"], ["G1", "G2", "Y3", "R4", "R6", "Y8", "G9"]]
     game = new_game(hands, "B5", ["B7"])
@@ -261,7 +253,7 @@ def test_a_drawn_card_is_played_with_its_button(
     match, hub = served(game, faces)
     try:
         for name, size in VIEWPORTS.items():
-            page = phone(browser, hub, size, 8)
+            page = phone(mobile, hub, size, 8)
             button = page.locator('[data-action="play-drawn"]')
             assert button.is_visible(), name
             assert button.inner_text() == "Play it"
@@ -273,11 +265,11 @@ def test_a_drawn_card_is_played_with_its_button(
                 page.screenshot(path=str(shots / f"drawn-{name}.png"))
             if name == "landscape-844":
                 break  # this phone plays the card
-            page.context.close()
+            page.close()
         page.locator('[data-action="play-drawn"]').tap()
         until(lambda: match.game.actions[-1] == Play(0, drawn), hub, page, "the play")
         until(lambda: page.locator("#hand [data-card]").count() == 7, hub, page, "7 cards")
-        page.context.close()
+        page.close()
     finally:
         hub.close()
 
@@ -294,13 +286,13 @@ def challenged(bluff: bool) -> Game:
 
 @pytest.mark.parametrize("bluff", [False, True], ids=["legal", "bluff"])
 def test_a_challenge_says_its_risk_and_shows_what_it_found(
-    browser: Any, faces: dict[str, bytes], shots: Path | None, bluff: bool
+    mobile: Any, faces: dict[str, bytes], shots: Path | None, bluff: bool
 ) -> None:
     game = challenged(bluff)
     assert {type(a) for a in game.legal_actions()} >= {Challenge, Accept}
     match, hub = served(game, faces)
     try:
-        page = phone(browser, hub, VIEWPORTS["portrait-390"], 7)
+        page = phone(mobile, hub, VIEWPORTS["portrait-390"], 7)
         button = page.locator('[data-action="challenge"]')
         assert button.inner_text() == "Challenge: risk 6 cards"
         assert "risk 6 cards" in page.locator("#prompt").inner_text()
@@ -327,20 +319,20 @@ def test_a_challenge_says_its_risk_and_shows_what_it_found(
             page.screenshot(path=str(shots / f"challenge-result-{kind}.png"))
         page.locator("#reveal-ok").tap()
         assert not page.locator("#reveal").is_visible()
-        page.context.close()
+        page.close()
     finally:
         hub.close()
 
 
 def test_the_round_end_is_one_table_and_the_match_end_replaces_it(
-    browser: Any, faces: dict[str, bytes], shots: Path | None
+    mobile: Any, faces: dict[str, bytes], shots: Path | None
 ) -> None:
     hands = [["R1", "G2"], ["G1", "Y3"]]
     game = new_game(hands, "R5", ["G4", "B7"])
     game.apply(Play(0, game.hands[0][0]))
     match, hub = served(game, faces)
     try:
-        page = phone(browser, hub, VIEWPORTS["portrait-360"], 1)
+        page = phone(mobile, hub, VIEWPORTS["portrait-360"], 1)
         match.submit(1, Play(1, match.game.hands[1][0]))  # Ana plays Green 1
         page.locator('#hand [data-legal="true"]').first.tap()  # Maria's last card: Green 2
         until(lambda: page.locator("#over").is_visible(), hub, page, "the round's end")
@@ -368,19 +360,19 @@ def test_the_round_end_is_one_table_and_the_match_end_replaces_it(
         assert low_contrast(page) == []
         if shots is not None:
             page.screenshot(path=str(shots / "match-closed-360.png"))
-        page.context.close()
+        page.close()
     finally:
         hub.close()
 
 
 def test_every_text_reads_on_its_background(
-    browser: Any, faces: dict[str, bytes], shots: Path | None
+    mobile: Any, faces: dict[str, bytes], shots: Path | None
 ) -> None:
     """UNO's big button, a refusal's toast, the four colour buttons: each at 4.5:1 or more."""
     game = new_game([["W", "Y3"], ["G1", "Y4"]], "R5", ["G4"])
     match, hub = served(game, faces)
     try:
-        page = phone(browser, hub, VIEWPORTS["portrait-390"], 2)
+        page = phone(mobile, hub, VIEWPORTS["portrait-390"], 2)
         assert page.locator('[data-action="uno"]').is_visible()
         page.locator('#hand [data-legal="false"]').tap()  # Yellow 3 cannot be played: a toast
         assert page.locator("#toast").is_visible()
@@ -393,6 +385,6 @@ def test_every_text_reads_on_its_background(
         assert low_contrast(page) == []
         if shots is not None:
             page.screenshot(path=str(shots / "colours-390.png"))
-        page.context.close()
+        page.close()
     finally:
         hub.close()

@@ -10,13 +10,12 @@ no network.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_phone_e2e import ARGS, CHROMIUM, no_browser
+from tests.browser import no_browser
 
 WEB = Path(__file__).resolve().parent.parent / "assets" / "web"
 PAGE = "http://127.0.0.1:9/p/token/"
@@ -76,17 +75,6 @@ def serve(route: Any) -> None:
     route.fulfill(
         status=200, content_type=kinds.get(found.suffix, "image/png"), body=found.read_bytes()
     )
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def open_page(browser: Any, motion: str = "no-preference") -> Any:

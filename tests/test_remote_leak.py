@@ -114,6 +114,14 @@ def seen_in(event: Event, seat: int) -> list[Card | None]:
     return []
 
 
+@functools.cache
+def name_of(card: Card) -> str:
+    """A card's name, worked out once a card (cards hash by identity; the tests speak English
+    throughout): every message is checked against every hand, and naming a card asks the
+    language's catalog."""
+    return card.label
+
+
 def known_to(match: Match, seat: int) -> set[str]:
     """The card names ``seat`` may know: its hand, the pile, and every card it saw."""
     game = match.game
@@ -138,10 +146,10 @@ class Known:
         if game is not self.game or len(game.log) < self.read:
             self.game, self.read, self.seen = game, 0, set()
         for event in game.log[self.read :]:
-            self.seen |= {c.label for c in seen_in(event, self.seat) if c is not None}
+            self.seen |= {name_of(c) for c in seen_in(event, self.seat) if c is not None}
         self.read = len(game.log)
-        hand = {c.label for c in game.hands[self.seat]}
-        return self.seen | hand | {c.label for c in game.discard}
+        hand = {name_of(c) for c in game.hands[self.seat]}
+        return self.seen | hand | {name_of(c) for c in game.discard}
 
 
 def mentioned(text: str, labels: tuple[str, ...]) -> set[str]:
@@ -158,13 +166,19 @@ def names_pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return []
+    """Every string in a message's value, however deep (in no particular order: each is read
+    on a line of its own)."""
+    found: list[str] = []
+    left = [value]
+    while left:
+        item = left.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            left.extend(item.values())
+        elif isinstance(item, list):
+            left.extend(item)
+    return found
 
 
 @functools.lru_cache(maxsize=4)
@@ -182,17 +196,22 @@ def check(match: Match, seat: int, message: dict[str, Any], known: set[str]) -> 
     if [c["id"] for c in message["hand"]] != [c.uid for c in hand]:
         raise Leaks(f"seat {seat} was shown a hand that is not its own")
     pile = {c.uid for c in game.discard}
+    held = {c.uid for c in hand}
     for card in message["hand"]:
-        if card["send"] is not None and card["send"].get("card") not in {c.uid for c in hand}:
+        if card["send"] is not None and card["send"].get("card") not in held:
             raise Leaks(f"seat {seat} was offered a card it does not hold")
     top = message["table"]["top"]
     if top is not None and game.discard and top["name"] != game.discard[-1].label:
         raise Leaks("the top card shown is not the top card")
     del pile
     labels = every_label(tuple(game.cards))
-    others = {c.label for p, h in enumerate(game.hands) if p != seat for c in h}
+    others = {name_of(c) for p, h in enumerate(game.hands) if p != seat for c in h}
     secret = others - known
-    text = "\n".join(s for key, v in message.items() if key != "hand" for s in strings(v))
+    text = "\n".join(strings([v for key, v in message.items() if key != "hand"]))
+    # A name the text does not hold at all cannot be read in it: the whole reading (each name
+    # whole, the longest first) is done only when some secret name is in the text somewhere.
+    if not any(name in text for name in secret):
+        return
     named = mentioned(text, labels)
     if named & secret:
         raise Leaks(f"seat {seat} was told of {sorted(named & secret)}, held by another hand")

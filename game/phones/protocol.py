@@ -15,6 +15,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from game.actions import (
@@ -74,6 +75,7 @@ def _tongue(tongue: Tongue | None) -> Tongue:
     return active() if tongue is None else tongue
 
 
+@cache  # every card of every hand, at every message; cards hash by identity, a deck is made once
 def face_key(card: Card) -> str:
     """The name of a card's image on the phone page (``card/{key}.png``): its short code with
     only letters and digits ("R5", "Gplus2", "Wplus4", "R3H")."""
