@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -116,7 +115,7 @@ def warm_up(art: CardArt, layout: Layout) -> None:
         art.back(width)
         art.shadow(width, SHADOW_REST)
     for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
-        _faint_ring(kind, _ring_size(layout))
+        icon(kind, _ring_size(layout), RING_RGB)
 
 
 def warm_later(
@@ -141,7 +140,7 @@ def warm_later(
         yield
     size = _ring_size(layout)
     for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
-        ring = _faint_ring(kind, size)
+        ring = icon(kind, size, RING_RGB)
         for angle in range(0, RING_REPEAT, RING_STEP):
             _rotated(ring, angle)
             yield
@@ -348,12 +347,13 @@ class Hud:
         box = self.layout.direction
         clockwise = presenter.direction > 0
         size = _ring_size(self.layout)
-        ring = _faint_ring(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size)
+        ring = icon(Icon.CLOCKWISE if clockwise else Icon.COUNTERCLOCKWISE, size, RING_RGB)
         spin = 0 if self.settings.reduced_motion else 18
         turn = (self.clock * (spin if clockwise else -spin)) % 360
         # Rotate in whole steps, so every image the ring needs is made once (warm_later).
         angle = -round(turn / RING_STEP) * RING_STEP
         rotated = _rotated(ring, angle)
+        rotated.set_alpha(46)
         surface.blit(rotated, rotated.get_rect(center=box.center))
         color = presenter.color
         cbox = self.layout.color
@@ -650,20 +650,9 @@ class Hud:
 
 
 RING_STEP = 3  # degrees between the ring's images
-RING_RGB = (255, 255, 255)  # drawn white, shown faint (``_faint_ring``)
-RING_ALPHA = 46
+RING_RGB = (255, 255, 255)  # drawn white, shown faint (its alpha is set when drawn)
 RING_REPEAT = 120  # the ring's three arrows look the same every 120 degrees
 _ROTATED: dict[tuple[int, int], pygame.Surface] = {}
-
-
-@lru_cache(maxsize=8)
-def _faint_ring(kind: Icon, size: int) -> pygame.Surface:
-    """The direction ring as it is shown: faint, its pixels' own alpha scaled to RING_ALPHA of
-    255. Shown with an alpha of the surface's besides its pixels', SDL blended it by its slow
-    path: 1.2 ms a frame for a 520-pixel ring, half a table's frame, against 0.15 ms."""
-    ring = icon(kind, size, RING_RGB).copy()
-    ring.fill((255, 255, 255, RING_ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
-    return ring
 
 
 def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
