@@ -1611,9 +1611,29 @@ class Game:
             self._wd4[:2] if self._wd4 else None,
             self._idle,
             self._flipped,
-            self.rng.getstate()[1],
         ]
-        return hashlib.sha256(repr(parts).encode()).hexdigest()
+        # The same text as with the generator's state as the last item of ``parts`` (saves
+        # carry digests, so the text must not change), its 624 words written out only when
+        # they changed.
+        text = f"{repr(parts)[:-1]}, {_rng_text(self.rng.getstate()[1])}]"
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+# The Mersenne Twister's 624 words and their text, as last written by ``_rng_text``: between two
+# regenerations of its words (every 624 draws) only its position moves, and writing out the words
+# was most of a digest's cost. One tuple in a one-slot list, replaced whole, so threads never
+# pair the words and the text of different states.
+_RNG_WORDS: list[tuple[tuple[int, ...], str]] = [((), "")]
+
+
+def _rng_text(state: tuple[int, ...]) -> str:
+    """``repr(state)`` of a generator's state (624 words and a position), words from the cache."""
+    words = state[:-1]
+    cached, text = _RNG_WORDS[0]
+    if words != cached:
+        text = repr(words)[:-1]  # "(w0, ..., w623" for the position to follow
+        _RNG_WORDS[0] = (words, text)
+    return f"{text}, {state[-1]})"
 
 
 # Each action class's handler; an action of any other class never reaches one (``apply``
