@@ -1584,15 +1584,19 @@ class Game:
 
     def state_digest(self) -> str:
         """A hash of the whole state (including the random generator), to compare replays."""
+        return hashlib.sha256(self.state_text().encode()).hexdigest()
+
+    def state_text(self) -> str:
+        """The whole state as the text ``state_digest`` hashes: equal texts, equal states (a
+        test comparing two games state by state compares these, without hashing them)."""
+        # The text of a list of everything below, the generator's state last: saves carry
+        # digests, so it must not change. Hands and piles are written from each card's uid text
+        # and the generator's 624 words only when they changed: the same text, faster.
+        uids = _uid_texts(self.cards)
+        hands = ", ".join([f"[{_uid_list(h, uids)}]" for h in self.hands])
+        draw_pile = _uid_list(self.draw_pile, uids)
+        discard = _uid_list(self.discard, uids)
         parts: list[Any] = [
-            self.phase.value,
-            self.turn,
-            self.actor,
-            self.direction,
-            self.color.value if self.color else None,
-            [[c.uid for c in h] for h in self.hands],
-            [c.uid for c in self.draw_pile],
-            [c.uid for c in self.discard],
             self.scores,
             self.dealer,
             self.round,
@@ -1612,11 +1616,39 @@ class Game:
             self._idle,
             self._flipped,
         ]
-        # The same text as with the generator's state as the last item of ``parts`` (saves
-        # carry digests, so the text must not change), its 624 words written out only when
-        # they changed.
-        text = f"{repr(parts)[:-1]}, {_rng_text(self.rng.getstate()[1])}]"
-        return hashlib.sha256(text.encode()).hexdigest()
+        head = (
+            self.phase.value,
+            self.turn,
+            self.actor,
+            self.direction,
+            self.color.value if self.color else None,
+        )
+        return (
+            f"[{repr(head)[1:-1]}, [{hands}], [{draw_pile}], [{discard}], {repr(parts)[1:-1]}, "
+            f"{_rng_text(self.rng.getstate()[1])}]"
+        )
+
+
+def _uid_texts(cards: tuple[Card, ...]) -> dict[Card, str]:
+    """Each card of a deck to its uid's text, made once per deck (cards hash by identity)."""
+    texts = _UID_TEXTS.get(id(cards))
+    if texts is None or texts[0] is not cards:
+        if len(_UID_TEXTS) >= 8:  # decks are built once per kind; unpickled games bring more
+            _UID_TEXTS.clear()
+        texts = _UID_TEXTS[id(cards)] = (cards, {c: str(c.uid) for c in cards})
+    return texts[1]
+
+
+def _uid_list(cards: list[Card], texts: dict[Card, str]) -> str:
+    """``repr`` of the cards' uids without its brackets."""
+    try:
+        return ", ".join(map(texts.__getitem__, cards))
+    except KeyError:  # a card that is not the deck's own (a damaged state) still has its uid
+        return ", ".join([str(c.uid) for c in cards])
+
+
+# The decks whose uid texts were made, by id (each entry holds its deck, so the id stays its).
+_UID_TEXTS: dict[int, tuple[tuple[Card, ...], dict[Card, str]]] = {}
 
 
 # The Mersenne Twister's 624 words and their text, as last written by ``_rng_text``: between two
