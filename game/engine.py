@@ -248,6 +248,19 @@ def _jump(player: int, card: Card, deck_no: int) -> JumpIn:
     return action
 
 
+# The cards identical to a card (same color and rank, itself among them), by card: a deck's
+# cards are one object each in a process (game.ai.worker sends them by uid), hashed by identity.
+_TWINS: dict[Card, frozenset[Card]] = {}
+
+
+def _twins(card: Card, cards: tuple[Card, ...]) -> frozenset[Card]:
+    twins = frozenset(c for c in cards if c.rank is card.rank and c.color is card.color)
+    if len(_TWINS) >= 1024:  # three decks hold 332 cards; this only bounds a stray case
+        _TWINS.clear()
+    _TWINS[card] = twins
+    return twins
+
+
 _REPR = reprlib.Repr()  # junk of any size stays a short message
 _REPR.maxother, _REPR.maxstring = 80, 60
 
@@ -647,12 +660,17 @@ class Game:
         top = self.top
         if top.color is None or not self._top_was_played():
             return
+        twins = _TWINS.get(top)
+        if twins is None:
+            twins = _twins(top, self.cards)
         calls = self._uno_catching
         for p in range(self.players):
             if p == self.actor or not self.active[p]:
                 continue
             hand = self.hands[p]
-            jumps = [c for c in hand if c.rank is top.rank and c.color is top.color]
+            if twins.isdisjoint(hand):  # most hands hold none: one pass in C, not a scan here
+                continue
+            jumps = [c for c in hand if c in twins]  # in the hand's order, as before
             out.extend(_jump(p, card, self._deck_no) for card in jumps)
             # UNO goes with the play of the next-to-last card, a jump-in too.
             if jumps and calls and len(hand) == 2 and not self.uno_said[p]:
