@@ -157,7 +157,8 @@ class Agent:
         legal = tuple(a for a in view.legal if not is_window_action(a, view))
         if not legal:
             return None
-        view = replace(view, legal=legal)
+        if len(legal) != len(view.legal):  # else nothing was left out: the view stands as it is
+            view = replace(view, legal=legal)
         phase = view.phase
         if phase == "play":
             return self.turn(view, memory, rng)
