@@ -90,6 +90,8 @@ import reprlib
 import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from game.actions import (
@@ -699,11 +701,13 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        try:
-            found = legal.index(action)  # identity first: legal actions are shared objects
-        except ValueError:
-            raise IllegalAction(self.why_illegal(action)) from None
-        if legal[found] is not action:
+        # Identity first, in one C pass: legal actions are shared objects, and list.index
+        # called each earlier action's __eq__ (Python code, twice between classes).
+        if not any(map(is_, legal, repeat(action))):
+            try:
+                found = legal.index(action)
+            except ValueError:
+                raise IllegalAction(self.why_illegal(action)) from None
             # An equal object is taken only with exactly the right types: Play(1.0, card) and
             # Play(True, card) compare equal to Play(1, card) but would corrupt the record.
             if not _well_formed(action):
