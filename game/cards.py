@@ -129,9 +129,17 @@ class Card:
     house_rule: bool = False
     # Derived from the rank once, because the engine asks on every legal-action scan.
     is_wild: bool = field(init=False, repr=False)
+    # The short name of the card (``R5``, ``G+2``, ``W+4``, ``R3H``...): made once, because the
+    # fair-deal ledger writes it for every card taken and every deck sealed.
+    code: str = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "is_wild", self.rank >= Rank.WILD)
+        if self.color is None:
+            code = _RANK_CODES[self.rank]
+        else:
+            code = self.color.letter + _RANK_CODES[self.rank] + ("H" if self.house_rule else "")
+        object.__setattr__(self, "code", code)
 
     def __copy__(self) -> Card:
         return self
@@ -142,13 +150,6 @@ class Card:
     @property
     def points(self) -> int:
         return self.rank.points
-
-    @property
-    def code(self) -> str:
-        """The short name of the card (``R5``, ``G+2``, ``W+4``, ``R3H``...)."""
-        if self.color is None:
-            return _RANK_CODES[self.rank]
-        return self.color.letter + _RANK_CODES[self.rank] + ("H" if self.house_rule else "")
 
     @property
     def label(self) -> str:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.cards import Rank
+from game.cards import Card, Rank
 from game.engine import Game, Phase
 from game.events import Event, RoundEnded
+
+_DECK_SETS: dict[int, tuple[tuple[Card, ...], frozenset[Card]]] = {}
 
 # Phases in which the engine waits on ``actor`` for a turn decision.
 _TURN_PHASES = (Phase.PLAY, Phase.DRAWN, Phase.PENALTY, Phase.SKIP)
@@ -21,17 +23,15 @@ def state_problems(game: Game) -> list[str]:
     problems: list[str] = []
     if game.phase is Phase.SETUP:  # nothing is dealt before the host composes the effect
         return [] if game.legal_actions() else ["no legal action in the setup phase"]
-    # Every card once: as many places as cards and as many different cards (a list and a set
-    # are a fifth of a Counter's cost, and this runs after every simulated action).
-    uids = [c.uid for c in game.draw_pile]
-    uids += [c.uid for c in game.discard]
+    # Every card of the deck once: as many places as cards, and the cards in them are the deck's.
+    # A card is the deck's one object of its uid (game.cards), so a set of cards (hashed by
+    # identity) says it at about half the cost of a set of uids; this runs after every
+    # simulated action.
+    held = [*game.draw_pile, *game.discard]
     for hand in game.hands:
-        uids += [c.uid for c in hand]
-    if len(uids) != len(game.cards) or len(set(uids)) != len(uids):
-        seen = Counter(uids)
-        dupes = sorted(uid for uid, count in seen.items() if count != 1)
-        missing = len(game.cards) - len(seen)
-        problems.append(f"cards not accounted for exactly once: {missing} missing, {dupes} twice")
+        held += hand
+    if len(held) != len(game.cards) or set(held) != _deck_set(game.cards):
+        problems.append(_card_problem(game, held))
     if game.direction not in (1, -1):
         problems.append(f"direction is {game.direction}")
     phase = game.phase
@@ -78,6 +78,30 @@ def state_problems(game: Game) -> list[str]:
     if not game.legal_actions():
         problems.append(f"no legal action in phase {phase.value}")
     return problems
+
+
+def _deck_set(cards: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards of a deck as a set, made once per deck (the entry keeps the deck, so its id
+    is not reused while the entry is there)."""
+    entry = _DECK_SETS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        if len(_DECK_SETS) >= 8:  # decks are built once per kind; copies of games may bring more
+            _DECK_SETS.clear()
+        entry = _DECK_SETS[id(cards)] = (cards, frozenset(cards))
+    return entry[1]
+
+
+def _card_problem(game: Game, held: list[Card]) -> str:
+    """What is wrong with the cards ``held`` in the piles and hands: cards missing or held twice
+    (by uid), or cards that are not the deck's own."""
+    seen = Counter(c.uid for c in held)
+    dupes = sorted(uid for uid, count in seen.items() if count != 1)
+    missing = len(game.cards) - len(seen)
+    if not dupes and not missing:
+        deck = _deck_set(game.cards)
+        strangers = [c.code for c in held if c not in deck]
+        return f"cards that are not this game's deck's: {strangers}"
+    return f"cards not accounted for exactly once: {missing} missing, {dupes} twice"
 
 
 def _penalty_problems(game: Game) -> list[str]:

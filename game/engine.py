@@ -90,6 +90,8 @@ import reprlib
 import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from game.actions import (
@@ -246,6 +248,19 @@ def _jump(player: int, card: Card, deck_no: int) -> JumpIn:
     if action is None:
         action = table[card.uid] = JumpIn(player, card)
     return action
+
+
+# The cards identical to a card (same color and rank, itself among them), by card: a deck's
+# cards are one object each in a process (game.ai.worker sends them by uid), hashed by identity.
+_TWINS: dict[Card, frozenset[Card]] = {}
+
+
+def _twins(card: Card, cards: tuple[Card, ...]) -> frozenset[Card]:
+    twins = frozenset(c for c in cards if c.rank is card.rank and c.color is card.color)
+    if len(_TWINS) >= 1024:  # three decks hold 332 cards; this only bounds a stray case
+        _TWINS.clear()
+    _TWINS[card] = twins
+    return twins
 
 
 _REPR = reprlib.Repr()  # junk of any size stays a short message
@@ -647,12 +662,17 @@ class Game:
         top = self.top
         if top.color is None or not self._top_was_played():
             return
+        twins = _TWINS.get(top)
+        if twins is None:
+            twins = _twins(top, self.cards)
         calls = self._uno_catching
         for p in range(self.players):
             if p == self.actor or not self.active[p]:
                 continue
             hand = self.hands[p]
-            jumps = [c for c in hand if c.rank is top.rank and c.color is top.color]
+            if twins.isdisjoint(hand):  # most hands hold none: one pass in C, not a scan here
+                continue
+            jumps = [c for c in hand if c in twins]  # in the hand's order, as before
             out.extend(_jump(p, card, self._deck_no) for card in jumps)
             # UNO goes with the play of the next-to-last card, a jump-in too.
             if jumps and calls and len(hand) == 2 and not self.uno_said[p]:
@@ -681,11 +701,13 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        try:
-            found = legal.index(action)  # identity first: legal actions are shared objects
-        except ValueError:
-            raise IllegalAction(self.why_illegal(action)) from None
-        if legal[found] is not action:
+        # Identity first, in one C pass: legal actions are shared objects, and list.index
+        # called each earlier action's __eq__ (Python code, twice between classes).
+        if not any(map(is_, legal, repeat(action))):
+            try:
+                found = legal.index(action)
+            except ValueError:
+                raise IllegalAction(self.why_illegal(action)) from None
             # An equal object is taken only with exactly the right types: Play(1.0, card) and
             # Play(True, card) compare equal to Play(1, card) but would corrupt the record.
             if not _well_formed(action):
@@ -1584,15 +1606,19 @@ class Game:
 
     def state_digest(self) -> str:
         """A hash of the whole state (including the random generator), to compare replays."""
+        return hashlib.sha256(self.state_text().encode()).hexdigest()
+
+    def state_text(self) -> str:
+        """The whole state as the text ``state_digest`` hashes: equal texts, equal states (a
+        test comparing two games state by state compares these, without hashing them)."""
+        # The text of a list of everything below, the generator's state last: saves carry
+        # digests, so it must not change. Hands and piles are written from each card's uid text
+        # and the generator's 624 words only when they changed: the same text, faster.
+        uids = _uid_texts(self.cards)
+        hands = ", ".join([f"[{_uid_list(h, uids)}]" for h in self.hands])
+        draw_pile = _uid_list(self.draw_pile, uids)
+        discard = _uid_list(self.discard, uids)
         parts: list[Any] = [
-            self.phase.value,
-            self.turn,
-            self.actor,
-            self.direction,
-            self.color.value if self.color else None,
-            [[c.uid for c in h] for h in self.hands],
-            [c.uid for c in self.draw_pile],
-            [c.uid for c in self.discard],
             self.scores,
             self.dealer,
             self.round,
@@ -1611,9 +1637,57 @@ class Game:
             self._wd4[:2] if self._wd4 else None,
             self._idle,
             self._flipped,
-            self.rng.getstate()[1],
         ]
-        return hashlib.sha256(repr(parts).encode()).hexdigest()
+        head = (
+            self.phase.value,
+            self.turn,
+            self.actor,
+            self.direction,
+            self.color.value if self.color else None,
+        )
+        return (
+            f"[{repr(head)[1:-1]}, [{hands}], [{draw_pile}], [{discard}], {repr(parts)[1:-1]}, "
+            f"{_rng_text(self.rng.getstate()[1])}]"
+        )
+
+
+def _uid_texts(cards: tuple[Card, ...]) -> dict[Card, str]:
+    """Each card of a deck to its uid's text, made once per deck (cards hash by identity)."""
+    texts = _UID_TEXTS.get(id(cards))
+    if texts is None or texts[0] is not cards:
+        if len(_UID_TEXTS) >= 8:  # decks are built once per kind; unpickled games bring more
+            _UID_TEXTS.clear()
+        texts = _UID_TEXTS[id(cards)] = (cards, {c: str(c.uid) for c in cards})
+    return texts[1]
+
+
+def _uid_list(cards: list[Card], texts: dict[Card, str]) -> str:
+    """``repr`` of the cards' uids without its brackets."""
+    try:
+        return ", ".join(map(texts.__getitem__, cards))
+    except KeyError:  # a card that is not the deck's own (a damaged state) still has its uid
+        return ", ".join([str(c.uid) for c in cards])
+
+
+# The decks whose uid texts were made, by id (each entry holds its deck, so the id stays its).
+_UID_TEXTS: dict[int, tuple[tuple[Card, ...], dict[Card, str]]] = {}
+
+
+# The Mersenne Twister's 624 words and their text, as last written by ``_rng_text``: between two
+# regenerations of its words (every 624 draws) only its position moves, and writing out the words
+# was most of a digest's cost. One tuple in a one-slot list, replaced whole, so threads never
+# pair the words and the text of different states.
+_RNG_WORDS: list[tuple[tuple[int, ...], str]] = [((), "")]
+
+
+def _rng_text(state: tuple[int, ...]) -> str:
+    """``repr(state)`` of a generator's state (624 words and a position), words from the cache."""
+    words = state[:-1]
+    cached, text = _RNG_WORDS[0]
+    if words != cached:
+        text = repr(words)[:-1]  # "(w0, ..., w623" for the position to follow
+        _RNG_WORDS[0] = (words, text)
+    return f"{text}, {state[-1]})"
 
 
 # Each action class's handler; an action of any other class never reaches one (``apply``

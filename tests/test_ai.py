@@ -14,7 +14,7 @@ from game.ai import Level, expert, make_agent
 from game.ai.driver import AutoTable
 from game.ai.expert import deal_hidden, sample_position
 from game.ai.levels import Hard, is_bluff, is_window_action
-from game.ai.memory import Memory
+from game.ai.memory import Memory, SeenPlay, _seen_play
 from game.ai.playout import Lacks, Tally, WildFourMemory, light_policy, playout
 from game.ai.worker import SearchPool
 from game.cards import COLORS, Card, Color, DeckKind, Rank, deck, find_cards
@@ -780,3 +780,13 @@ def test_a_sample_does_not_depend_on_the_cards_identity() -> None:
 
     first = dealt(False)
     assert all(dealt(True) == first for _ in range(20))
+
+
+def test_a_seen_play_counted_again_keeps_its_other_fields() -> None:
+    cards = deck(DeckKind.CLASSIC)
+    seen = SeenPlay(cards[5], Color.YELLOW, cards[30], next_size=3, named=True, taken=2)
+    again = _seen_play(seen, taken=5, took=True)
+    assert again == dataclasses.replace(seen, taken=5, took=True)
+    # Written out field by field for speed: a new field must be passed on there too.
+    names = [f.name for f in dataclasses.fields(SeenPlay)]
+    assert names == ["card", "color", "top", "next_size", "named", "taken", "took"]

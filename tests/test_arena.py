@@ -9,13 +9,13 @@ import signal
 import subprocess
 import sys
 import threading
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import IO
 
 import pytest
 
 from game.ai.expert import Expert, ExpertConfig
-from tools.arena import Job, agent_for, expert_option, run
+from tools.arena import Deals, Job, agent_for, expert_option, run
 from tools.measure.common import hand_rules, percentile
 
 
@@ -57,13 +57,26 @@ def test_expert_options_are_parsed_and_reach_the_expert() -> None:
 
 
 @pytest.mark.slow
-def test_a_tiny_arena_plays_each_deal_twice() -> None:
+def test_a_tiny_arena_plays_each_deal_twice(capsys: pytest.CaptureFixture[str]) -> None:
     rules = hand_rules("classic", 2, [])
     assert rules is not None
-    jobs = [Job(rules, 2, "expert", "hard", d, 1, 0.2, 8, (("read_plays", 0.0),)) for d in range(2)]
-    totals, _ = run(jobs, processes=1, progress=False)
+    jobs = Deals(Job(rules, 2, "expert", "hard", 0, 1, 0.2, 8, (("read_plays", 0.0),)), 2)
+    totals, _ = run(jobs, processes=1)
     assert totals.rounds == 4 and 0 <= totals.a_wins <= 4
     assert len(totals.a_points) == len(totals.b_points) == 4
+    # The first deal's result is shown at once (a run in the background waits on that line).
+    assert capsys.readouterr().err.startswith("\r2/4 rounds, A wins")
+
+
+def test_a_runs_deals_are_made_as_they_are_handed_out() -> None:
+    rules = hand_rules("classic", 3, [])
+    assert rules is not None
+    first = Job(rules, 3, "hard", "normal", 0, 7, 0.2, None, (("margin", 0.1),))
+    deals = Deals(first, 5)
+    assert len(deals) == 5 and list(deals) == [replace(first, deal=d) for d in range(5)]
+    assert deals[-1].deal == 4 and [j.deal for j in deals[1:3]] == [1, 2]
+    with pytest.raises(IndexError):
+        deals[5]
 
 
 @pytest.mark.subprocess

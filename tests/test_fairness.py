@@ -61,33 +61,51 @@ pytestmark = pytest.mark.slow  # whole-game sweeps: in make test, not test-quick
 # Values that never hold a card: the walk below stops at once on them.
 _LEAVES = (str, int, float, bool, type(None), enum.Enum)
 
+# What the walks do with a value, by its type, worked out once per type (the same isinstance
+# tests in the same order as at every value; this walk runs over every view and event).
+_SKIP, _CARD, _ITEMS, _MAPPING, _FIELDS_OF = range(5)
+_KINDS: dict[type, tuple[int, tuple[str, ...]]] = {}
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
 
-
-def _field_names(kind: type) -> tuple[str, ...] | None:
-    """A dataclass type's field names (None for any other type), looked up once per type."""
-    if kind not in _FIELDS:
-        is_data = dataclasses.is_dataclass(kind)
-        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if is_data else None
-    return _FIELDS[kind]
+def _kind(kind: type) -> tuple[int, tuple[str, ...]]:
+    """How ``_collect`` walks a value of type ``kind``, and a dataclass's field names."""
+    found = _KINDS.get(kind)
+    if found is None:
+        if issubclass(kind, Card):
+            found = (_CARD, ())
+        elif issubclass(kind, _LEAVES) or issubclass(kind, type):
+            found = (_SKIP, ())
+        elif issubclass(kind, tuple | list | set | frozenset):
+            found = (_ITEMS, ())
+        elif issubclass(kind, dict):
+            found = (_MAPPING, ())
+        elif dataclasses.is_dataclass(kind):
+            found = (_FIELDS_OF, tuple(f.name for f in dataclasses.fields(kind)))
+        else:
+            found = (_SKIP, ())
+        _KINDS[kind] = found
+    return found
 
 
 def _collect(value: object, found: set[int]) -> None:
     """Add the uid of every card named anywhere in ``value``: dataclasses and containers are
     walked."""
-    if isinstance(value, Card):
-        found.add(value.uid)
-    elif isinstance(value, _LEAVES):
-        return
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            _collect(item, found)
-    elif isinstance(value, dict):
-        for key, item in value.items():
+    kind, names = _KINDS.get(type(value)) or _kind(type(value))
+    if kind == _CARD:
+        found.add(value.uid)  # type: ignore[attr-defined]
+    elif kind == _ITEMS:
+        for item in value:  # type: ignore[attr-defined]
+            # Cards and leaves, most items, without a call of their own.
+            item_kind = (_KINDS.get(type(item)) or _kind(type(item)))[0]
+            if item_kind == _CARD:
+                found.add(item.uid)
+            elif item_kind != _SKIP:
+                _collect(item, found)
+    elif kind == _MAPPING:
+        for key, item in value.items():  # type: ignore[attr-defined]
             _collect(key, found)
             _collect(item, found)
-    elif not isinstance(value, type) and (names := _field_names(type(value))) is not None:
+    elif kind == _FIELDS_OF:
         for name in names:
             _collect(getattr(value, name), found)
 
@@ -101,14 +119,15 @@ def uids(cards: object) -> set[int]:
 
 def shape(value: object) -> object:
     """``value`` with every card replaced by None: what redaction must leave as it is."""
-    if isinstance(value, Card):
+    kind, names = _KINDS.get(type(value)) or _kind(type(value))
+    if kind == _CARD:
         return None
-    if isinstance(value, tuple | list):
+    if kind == _ITEMS and isinstance(value, tuple | list):
         return tuple(shape(item) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if kind == _FIELDS_OF:
         if isinstance(value, Challenged):  # the hand is shown to the challenger alone
             value = dataclasses.replace(value, hand=None)
-        return (type(value), *(shape(getattr(value, f.name)) for f in dataclasses.fields(value)))
+        return (type(value), *(shape(getattr(value, name)) for name in names))
     return value
 
 

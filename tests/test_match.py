@@ -772,12 +772,21 @@ def worker_up(pool: SearchPool) -> None:
     assert search.result(60) is not None  # waits on the answer; TimeoutError after 60 s
 
 
+# The game that owns a worker: ``worker_up`` written out, so that the process imports only the
+# game's modules, not this file's (pytest and the test helpers cost it half as much again).
 OWNER = """
-import multiprocessing, time
+import multiprocessing, random, time
+from game.ai import Level, make_agent
+from game.ai.memory import Memory
 from game.ai.worker import SearchPool
-from tests.test_match import worker_up
+from game.engine import Game
+from game.rules import Rules
 pool = SearchPool()
-worker_up(pool)
+game = Game(Rules(), 2, 1)
+seat = game.actor
+expert = make_agent(Level.EXPERT, samples=2)
+search = pool.submit(expert, game.view(seat), Memory(seat, game.players), random.Random(1))
+assert search.result(60) is not None
 print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
 time.sleep(120)
 """

@@ -197,6 +197,15 @@ def test_the_checker_counts_a_card_replaced_by_a_copy_of_another() -> None:
     ]
 
 
+def test_the_checker_finds_a_card_that_is_not_the_decks_own() -> None:
+    # Cards are compared by identity: a copy with the right uid is not the card (the legal
+    # actions and the hands would not recognise it).
+    game = fresh()
+    card = game.hands[0][0]
+    game.hands[0][0] = Card(card.uid, card.color, card.rank, card.house_rule)
+    assert state_problems(game) == [f"cards that are not this game's deck's: ['{card.code}']"]
+
+
 def test_the_checker_finds_a_penalty_left_over() -> None:
     game = fresh()
     game.pending = 3

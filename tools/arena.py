@@ -32,8 +32,9 @@ import math
 import multiprocessing
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, overload
 
 from game.ai import Level, make_agent
 from game.ai.driver import AutoTable
@@ -59,6 +60,31 @@ class Job:
     budget_s: float
     samples: int | None
     expert: tuple[tuple[str, float], ...] = ()  # Expert options (--expert)
+
+
+class Deals(Sequence[Job]):
+    """The jobs of a run, deal 0 to ``size`` - 1 of ``first``, each made when it is handed out:
+    a long run has hundreds of thousands, and a run stopped early needs few of them."""
+
+    def __init__(self, first: Job, size: int) -> None:
+        self.first = first
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> Job: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Job]: ...
+
+    def __getitem__(self, index: int | slice) -> Job | list[Job]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
+        if not -self.size <= index < self.size:
+            raise IndexError(f"deal {index} of {self.size}")
+        return replace(self.first, deal=index % self.size)
 
 
 @dataclass
@@ -171,10 +197,10 @@ def summary(totals: Totals, seconds: float) -> dict[str, Any]:
     }
 
 
-def run(jobs: list[Job], processes: int, progress: bool = True) -> tuple[Totals, float]:
+def run(jobs: Sequence[Job], processes: int, progress: bool = True) -> tuple[Totals, float]:
     totals = Totals()
     start = time.perf_counter()
-    last = start
+    last: float | None = None  # the first result is shown at once: the rounds are under way
 
     def take(pair: list[tuple[bool, float, float]]) -> None:
         nonlocal last
@@ -184,7 +210,7 @@ def run(jobs: list[Job], processes: int, progress: bool = True) -> tuple[Totals,
             totals.a_points.append(a_points)
             totals.b_points.append(b_points)
         now = time.perf_counter()
-        if progress and now - last >= 1.0:
+        if progress and (last is None or now - last >= 1.0):
             last = now
             rate = totals.a_wins / totals.rounds
             print(
@@ -225,21 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     if rules is None:
         return 2
     deals = max(1, args.rounds // 2)
-    jobs = [
-        Job(
-            rules,
-            args.players,
-            args.a,
-            args.b,
-            d,
-            args.seed,
-            args.budget,
-            args.samples,
-            tuple(args.expert),
-        )
-        for d in range(deals)
-    ]
-    totals, seconds = run(jobs, max(1, args.processes))
+    expert = tuple(args.expert)
+    first = Job(
+        rules, args.players, args.a, args.b, 0, args.seed, args.budget, args.samples, expert
+    )
+    totals, seconds = run(Deals(first, deals), max(1, args.processes))
     result = summary(totals, seconds)
     if args.json:
         print(json.dumps(result))

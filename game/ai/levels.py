@@ -54,7 +54,7 @@ from game.ai.playout import (
     challenge_stakes_of,
     none_among,
 )
-from game.cards import COLORS, Card, Color, Rank, deck
+from game.cards import COLORS, Card, Color, DeckKind, Rank, deck
 from game.rules import RACE_ACTION_MOVES
 from game.view import SeatView
 
@@ -157,7 +157,8 @@ class Agent:
         legal = tuple(a for a in view.legal if not is_window_action(a, view))
         if not legal:
             return None
-        view = replace(view, legal=legal)
+        if len(legal) != len(view.legal):  # else nothing was left out: the view stands as it is
+            view = replace(view, legal=legal)
         phase = view.phase
         if phase == "play":
             return self.turn(view, memory, rng)
@@ -393,6 +394,32 @@ def challenge_stakes(view: SeatView) -> tuple[float, float]:
     return challenge_stakes_of(sum(view.active) - 1)
 
 
+@dataclass(frozen=True)
+class _DeckCounts:
+    """A whole deck's wild cards, and its colored cards by color, by rank and by both."""
+
+    wilds: int
+    colors: dict[Color, int]
+    ranks: dict[Rank, int]
+    kinds: dict[tuple[Color, Rank], int]
+
+
+_DECK_COUNTS: dict[DeckKind, _DeckCounts] = {}
+
+
+def _deck_counts(kind: DeckKind) -> _DeckCounts:
+    counts = _DECK_COUNTS.get(kind)
+    if counts is None:
+        colored = [(c.color, c.rank) for c in deck(kind) if c.color is not None]
+        counts = _DECK_COUNTS[kind] = _DeckCounts(
+            wilds=len(deck(kind)) - len(colored),
+            colors=dict(Counter(color for color, _ in colored)),
+            ranks=dict(Counter(rank for _, rank in colored)),
+            kinds=dict(Counter(colored)),
+        )
+    return counts
+
+
 class Odds:
     """Card counting for one decision: what this seat has not seen, by color, rank and wild,
     and what its memory says each player lacks; answers how likely a player can follow."""
@@ -404,20 +431,24 @@ class Odds:
         for p, cards in memory.known.items():
             if p != view.seat:
                 seen |= {c.uid for c in cards}
-        unseen = [c for c in deck(view.rules.deck) if c.uid not in seen]
-        self.total = len(unseen)
-        self.colors: Counter[Color] = Counter()
-        self.ranks: Counter[Rank] = Counter()
-        self.color_ranks: Counter[tuple[Color, Rank]] = Counter()
-        self.wilds = 0
-        for card in unseen:
-            if card.color is None:
-                self.wilds += 1
-            else:
-                self.colors[card.color] += 1
-                self.ranks[card.rank] += 1
-                self.color_ranks[card.color, card.rank] += 1
+        # What is unseen is the whole deck's count less the cards seen, counted only when a
+        # question needs it: a decision asks a few, and counting every unseen card by color and
+        # rank (enum keys) was most of a Hard decision's time. The uid is the deck's index.
+        whole = deck(view.rules.deck)
+        self._deck = _deck_counts(view.rules.deck)
+        self._seen = [whole[uid] for uid in seen]
+        self.total = len(whole) - len(seen)
+        self.wilds = self._deck.wilds - sum(1 for c in self._seen if c.color is None)
         self._cache: dict[tuple[int, Color | None, Rank | None], float] = {}
+
+    def colored(self, color: Color) -> int:
+        """How many cards of ``color`` are unseen."""
+        return self._deck.colors.get(color, 0) - sum(1 for c in self._seen if c.color is color)
+
+    def other_colors_of(self, rank: Rank, color: Color) -> int:
+        """How many colored cards of ``rank`` but not of ``color`` are unseen."""
+        seen = sum(1 for c in self._seen if c.rank is rank and c.color not in (None, color))
+        return self._deck.ranks.get(rank, 0) - self._deck.kinds.get((color, rank), 0) - seen
 
     def follow(self, player: int, color: Color | None, rank: Rank | None) -> float:
         """The chance that ``player`` holds a card that can follow ``color`` (and ``rank``, for
@@ -436,10 +467,9 @@ class Odds:
         total = self.total
         none = none_among(total, self.wilds, min(held, self.memory.wildless.get(player, held)))
         if color is not None:
-            none *= none_among(total, self.colors[color], min(held, void.get(color, held)))
+            none *= none_among(total, self.colored(color), min(held, void.get(color, held)))
         if rank is not None and color is not None:
-            other = self.ranks[rank] - self.color_ranks[color, rank]
-            none *= none_among(total, other, held)
+            none *= none_among(total, self.other_colors_of(rank, color), held)
         self._cache[key] = 1.0 - none
         return 1.0 - none
 
@@ -454,7 +484,7 @@ class Odds:
             return 1.0
         held = self.view.hand_sizes[player]
         taken = min(held, held if lack is None else lack)
-        return 1.0 - none_among(self.total, self.colors[color], taken)
+        return 1.0 - none_among(self.total, self.colored(color), taken)
 
 
 class Hard(Normal):
@@ -571,7 +601,7 @@ class Hard(Normal):
         # (the cards we have not seen stand in for the ones it has not).
         odds = Odds(view, memory)
         left = len(view.hand) - 1
-        held = 1.0 - none_among(odds.total + left, odds.colors[color] + 1, left)
+        held = 1.0 - none_among(odds.total + left, odds.colored(color) + 1, left)
         suspect = Normal.bluff_prior * held
         suspected = suspect / (suspect + (1.0 - held)) if held < 1.0 else 1.0
         gain_foe, cost_foe = challenge_stakes(view)

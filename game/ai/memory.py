@@ -18,7 +18,7 @@ count with it, as they can at the table).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game.cards import Card, Color, Rank
 from game.events import (
@@ -62,6 +62,20 @@ class SeenPlay:
     # newest cards of its hand now), and whether it took any card since at all.
     taken: int = 0
     took: bool = False
+
+
+def _seen_play(s: SeenPlay, *, taken: int, took: bool) -> SeenPlay:
+    """``s`` with another count of cards taken since: ``dataclasses.replace`` said the same at
+    several times the cost (it runs for every card a player takes, in every AI's memory)."""
+    return SeenPlay(
+        card=s.card,
+        color=s.color,
+        top=s.top,
+        next_size=s.next_size,
+        named=s.named,
+        taken=taken,
+        took=took,
+    )
 
 
 @dataclass
@@ -254,7 +268,7 @@ class Memory:
         seen = self.led.get(player)
         if seen:
             # Its hand before its plays was its hand now less its newest cards.
-            self.led[player] = [replace(s, taken=s.taken + count, took=True) for s in seen]
+            self.led[player] = [_seen_play(s, taken=s.taken + count, took=True) for s in seen]
         void = self.void.get(player)
         if void:
             for color in void:
@@ -280,7 +294,9 @@ class Memory:
             # and so does the hand before the plays read.
             seen = self.led.get(player)
             if seen:
-                self.led[player] = [replace(s, taken=max(0, s.taken - 1)) for s in seen]
+                self.led[player] = [
+                    _seen_play(s, taken=max(0, s.taken - 1), took=s.took) for s in seen
+                ]
             for color in void:
                 void[color] = max(0, void[color] - 1)
             for rank in ranks:
