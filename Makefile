@@ -42,6 +42,10 @@ $(MUTATION_STAMP): $(STAMP)
 # The translation catalogs (.po sources -> .mo), standard library only: every target that runs
 # or ships the game compiles them first (build.spec does for the packages).
 CATALOGS := $(PY) -m tools.make.catalogs compile
+# The project's modules compiled to bytecode before the tests (half a CPU-second): the suite
+# starts the program and worker processes again and again, and where PYTHONDONTWRITEBYTECODE
+# is set each of them compiled every module it imported (docs/BENCHMARKS.md, fourth pass).
+BYTECODE := $(PY) -m compileall -q game scenes tools tests
 
 play: $(PLAY_STAMP)
 	@$(CATALOGS) >/dev/null
@@ -54,12 +58,14 @@ test: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 	$(VENV)/bin/actionlint .github/workflows/*.yml
+	@$(BYTECODE)
 	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q
 
 # The tests that answer in seconds: no browser, no second process, nothing marked slow
 # (pyproject.toml's markers; docs/BENCHMARKS.md, "The test suite's cost"). `make test` runs all.
 test-quick: $(STAMP)
 	$(CATALOGS)
+	@$(BYTECODE)
 	UNO_PURE_PYTHON=1 $(HEADLESS) $(PY) -m pytest -q -m "not slow"
 
 # The locks (docs/RELEASE.md, "Lock file"): every platform's hashes, for Python 3.11 and newer.
@@ -88,6 +94,7 @@ fast: $(PLAY_STAMP)
 # The engine's and the AI's tests again on the compiled engine, and its states compared with
 # the plain engine's (`make test` runs everything on the plain engine).
 test-fast: fast $(STAMP)
+	@$(BYTECODE)
 	$(HEADLESS) $(PY) -m pytest -q $(FAST_TESTS)
 
 $(BUILD_STAMP): requirements/build.txt | $(PY)
