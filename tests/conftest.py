@@ -64,8 +64,10 @@ _user_numbers = itertools.count()
 
 @pytest.fixture(autouse=True)
 def user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own user folders, made by the game when it first writes there, as on a new
+    computer. Most tests write nothing: a folder made for each, and removed by pytest two runs
+    later, cost 0.75 CPU-s a thousand tests."""
     home = tmp_path_factory.getbasetemp() / f"user{next(_user_numbers)}"
-    home.mkdir()
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     return home
