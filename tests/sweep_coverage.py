@@ -69,7 +69,7 @@ def simulation_cases() -> Iterator[Case]:
             seeds = [players * 1_000_003 + g for g in range(25)]
             games = tuple(simulated(rules, players, s) for s in seeds)
             yield Case(f"preset {name} {players}", games, f"preset {name}")
-    for name, switches, players, _games in test_simulation.SWITCHES:
+    for name, switches, players in test_simulation.SWITCHES:
         extra = ["target_mode=single-hand"] if any("play_until" in r for r in switches) else []
         rules = build_rules(name, switches + extra)
         seeds = [7 * 1_000_003 + g for g in range(test_simulation.SWITCH_REFERENCE)]

@@ -338,11 +338,7 @@ def position_of(game: Game, seed: int) -> Game:
 
 
 # A third of the switches, and every one that a position keeps as a switch of its own.
-POSITION_SWITCHES = [
-    (name, switches, players)
-    for name, switches, players, _games in SWITCHES[::3]
-    + [s for s in SWITCHES if "no_wild_finish=true" in s[1]]
-]
+POSITION_SWITCHES = SWITCHES[::3] + [s for s in SWITCHES if "no_wild_finish=true" in s[1]]
 
 
 @pytest.mark.parametrize(("name", "switches", "players"), POSITION_SWITCHES)
