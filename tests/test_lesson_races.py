@@ -293,6 +293,29 @@ def _at_the_race(app: App, table: TableScene, lesson: Lesson) -> RaceOverlay:
     return overlay
 
 
+def _bar_end_shown(app: App, overlay: RaceOverlay) -> bool:
+    """Whether the race's countdown bar reaches its right end, three seconds into the race."""
+    overlay.age = 3.0
+    app.draw()
+    rect = overlay.box()
+    full = pygame.Rect(rect.x + 40, rect.bottom - 16, rect.width - 80, 8)
+    return app.screen.get_at((full.right - 6, full.centery))[:3] == ui.GOLD
+
+
+def test_a_lessons_race_bar_stays_full_while_the_ais_wait_and_another_tables_empties() -> None:
+    pygame.init()
+    lesson = load(FOLDER / "8-houserules.json")
+    app = App(Settings(animation_speed=0.0, ai_pace=0.0), headless=True, builder=build_screen)
+    scene = LessonScene(app, lesson)
+    app.push(scene)
+    assert _bar_end_shown(app, _at_the_race(app, scene, lesson))  # nothing hurries
+    app = App(Settings(animation_speed=0.0, ai_pace=1.0), headless=True, builder=build_screen)
+    setup = MatchSetup(lesson.rules, lesson.seats("You"), lesson.seed)
+    table = TableScene(app, setup, sounds=app.media.sounds, art=app.media.art, game=lesson.game())
+    app.push(table)
+    assert not _bar_end_shown(app, _at_the_race(app, table, lesson))  # the AIs race on
+
+
 def test_esc_in_a_race_leaves_a_lesson_and_pauses_no_other_table() -> None:
     pygame.init()
     lesson = load(FOLDER / "8-houserules.json")

@@ -148,7 +148,9 @@ class RaceOverlay(Scene):
             draw_text(surface, text, size, (rect.centerx, round(y + height / 2)), color, weight)
             y += height + gap
         # The bar empties over the time an attentive player takes; the AIs do not wait for it.
-        left = max(0.0, 1 - self.age / 2.0)
+        # In a lesson they do (its match holds them while the person races): the bar stays full.
+        hold = self.table.match.hold
+        left = 1.0 if hold is not None and hold() else max(0.0, 1 - self.age / 2.0)
         bar = pygame.Rect(rect.x + 40, rect.bottom - 16, round((rect.width - 80) * left), 8)
         pygame.draw.rect(surface, GOLD, bar, border_radius=5)
 
