@@ -348,6 +348,13 @@ def test_the_round_end_is_one_table_and_the_match_end_replaces_it(
         shown = page.locator("#over-fair").text_content() or ""
         assert shown.split("\n") == [deck["text"] for deck in fair["reveal"]]
         assert shown.startswith("Deck revealed: it matches its seal ")
+        # "SHA-256" on one line each time: a narrow phone broke the formula at its hyphen.
+        names = page.locator("#over-fair .nowrap")
+        assert names.count() == len(fair["reveal"]) and names.all_text_contents()[0] == "SHA-256"
+        assert page.evaluate(
+            "[...document.querySelectorAll('#over-fair .nowrap')]"
+            ".every((s) => s.getClientRects().length === 1)"
+        )
         assert page.locator("#fair").text_content() == f"Fair deal  {fair['short']}"
         assert low_contrast(page) == []
         if shots is not None:

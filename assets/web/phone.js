@@ -112,7 +112,22 @@
       drawFair(fair);
       $("side").scrollTop = $("side").scrollHeight;
     };
-    if (fair.reveal) $("over-fair").textContent = fair.reveal.map((deck) => deck.text).join("\n");
+    if (fair.reveal) showReveal($("over-fair"), fair.reveal.map((deck) => deck.text).join("\n"));
+  }
+
+  // The reveal's lines as they are, but "SHA-256" kept on one line (a narrow phone broke the
+  // formula at its hyphen); the text read from the page stays the same.
+  function showReveal(box, text) {
+    const name = "SHA-256";
+    text.split(name).forEach((part, i) => {
+      if (i > 0) {
+        const kept = document.createElement("span");
+        kept.className = "nowrap";
+        kept.textContent = name;
+        box.append(kept);
+      }
+      box.append(part);
+    });
   }
 
   function address() {
