@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import N_, _
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight
 from scenes.input import MOVE_LABELS, SECOND_SET_TEXT, Intent, button_name, key_refusal, key_text
 from scenes.store.settings import DEFAULT_BUTTONS, DEFAULT_KEYS, Settings, save_settings
@@ -89,7 +89,7 @@ def binding_columns(settings: Settings) -> tuple[int, int]:
 class ControlsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.waiting: str | None = None  # "Press a key for Draw" while capturing
         # Bindings put back to their defaults when the settings were read, until the next change.
         self.message = " ".join(app.input.key_problems)

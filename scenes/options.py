@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import CODES, LANGUAGES, _, active
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight
 from scenes.input import Intent
 from scenes.routes import Controls
@@ -54,7 +54,7 @@ def on_off(value: bool) -> str:
 class OptionsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.menu = Menu(on_back=app.pop)
         self.problem: str | None = None
         self._changed()

@@ -21,7 +21,7 @@ from game.i18n import N_, _
 from game.match import default_setup
 from game.rules import Rules
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight, asset_root, scaled
 from scenes.input import Intent
 from scenes.routes import About, HowTo, Lessons, NewGame, Options, Stats, Table
@@ -60,7 +60,7 @@ class TitleScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.age = 0.0
         cards = {c.code: c for c in deck(DeckKind.CLASSIC)}
         self.showcase = [cards[code] for code in SHOWCASE]
@@ -387,7 +387,7 @@ def about_layout(rows: list[tuple[str, str]], rect: pygame.Rect) -> AboutLayout:
 class AboutScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.rows = about_rows()
         back = Button(pygame.Rect(810, 960, 300, 76), _("Back"), app.pop)
         self.menu = Menu([back], on_back=app.pop)

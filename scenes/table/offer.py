@@ -28,7 +28,7 @@ from game.lessons import Lesson
 from game.match import MatchSetup, SeatKind
 from scenes import routes
 from scenes.app import App, Scene
-from scenes.art import felt
+from scenes.art import shown_felt
 from scenes.assets import Weight, scaled, text_scale
 from scenes.input import Intent
 from scenes.lesson import LessonScene, lesson_route, lessons_found
@@ -144,7 +144,7 @@ class OfferScene(Scene):
     def __init__(self, app: App, route: routes.Offer) -> None:
         super().__init__(app)
         self.route = route
-        self.background = felt(app.screen.get_size()).convert()
+        self.background = shown_felt(app.screen.get_size())
         self.notice = route.notice
         self.lesson = next(item for item in lessons_found()[0] if item.key == route.lesson)
         cards = {card.code: card for card in deck(self.kind)}
