@@ -80,6 +80,11 @@ class TitleScene(Scene):
             self.tell(trouble)
         self.menu = Menu(on_back=self._quit)
         self.relabel()
+        if self.asking:
+            # The very first start's question is what the screen asks: the keys and the pad
+            # answer it first (Enter or A: Learn), not start a Quick game behind it.
+            clicks = [button.on_click for button in self.menu.buttons]
+            self.menu.focus = clicks.index(self._answer_learn)
 
     @property
     def saved(self) -> str | None:

@@ -273,6 +273,20 @@ def test_a_new_game_asks_before_replacing_the_match_in_progress(
     assert type(app.top).__name__ == "SetupScene"
 
 
+def test_the_first_starts_question_takes_the_keys_and_later_starts_the_menu(app: App) -> None:
+    title = TitleScene(app)
+    app.reset(title)
+    app.step(FRAME, [])
+    assert title.asking  # the very first start asks "New to UNO?"
+    key(app, pygame.K_RETURN)  # Enter answers it (Learn), not a Quick game behind it
+    app.step(FRAME, [])
+    assert type(app.top).__name__ == "LessonsScene"
+    title = TitleScene(app)  # answered once, never asked again: the menu has the keys
+    app.reset(title)
+    assert not title.asking
+    assert title.menu.buttons[title.menu.focus].label == "Quick game"
+
+
 def test_rebinding_a_key_another_move_had_says_which_move_moved() -> None:
     from scenes.controls import rebind
 
