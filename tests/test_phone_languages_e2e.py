@@ -149,7 +149,9 @@ WORDS = """() => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement.closest('#log, [data-card]')) continue;
+    // The move log is checked by its own test; a card's face and what is marked as in no
+    // language (translate="no": the fair deal's formula, hex and card codes) are not words.
+    if (node.parentElement.closest('#log, [data-card], [translate="no"]')) continue;
     if (node.textContent.trim()) out.push(node.textContent.trim());
   }
   for (const el of document.querySelectorAll('[aria-label], [title]')) {

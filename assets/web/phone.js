@@ -112,21 +112,29 @@
       drawFair(fair);
       $("side").scrollTop = $("side").scrollHeight;
     };
-    if (fair.reveal) showReveal($("over-fair"), fair.reveal.map((deck) => deck.text).join("\n"));
+    if (fair.reveal) showReveal($("over-fair"), fair.reveal.map((deck) => deck.text));
   }
 
-  // The reveal's lines as they are, but "SHA-256" kept on one line (a narrow phone broke the
-  // formula at its hyphen); the text read from the page stays the same.
-  function showReveal(box, text) {
+  // Each deck's reveal, a line each, as the game wrote it: its sentence, then the formula, kept
+  // apart as what it is (translate="no": hex digits and card codes, in no language) with
+  // "SHA-256" on one line (a narrow phone broke it at its hyphen). The page's text is the same.
+  function showReveal(box, lines) {
     const name = "SHA-256";
-    text.split(name).forEach((part, i) => {
-      if (i > 0) {
-        const kept = document.createElement("span");
-        kept.className = "nowrap";
-        kept.textContent = name;
-        box.append(kept);
+    lines.forEach((line, i) => {
+      if (i > 0) box.append("\n");
+      const at = line.indexOf(name);
+      if (at < 0) {
+        box.append(line);
+        return;
       }
-      box.append(part);
+      box.append(line.slice(0, at));
+      const formula = document.createElement("span");
+      formula.setAttribute("translate", "no");
+      const kept = document.createElement("span");
+      kept.className = "nowrap";
+      kept.textContent = name;
+      formula.append(kept, line.slice(at + name.length));
+      box.append(formula);
     });
   }
 
