@@ -117,11 +117,20 @@ def test_a_call_already_made_before_the_page_came_flashes_nothing(browser: Any) 
 
 
 @pytest.mark.parametrize(
-    ("motion", "animation"), [("reduce", "uno-still"), ("no-preference", "uno-flash")]
+    ("motion", "animation", "pulse"),
+    [("reduce", "uno-still", "none"), ("no-preference", "uno-flash", "pulse")],
 )
-def test_reduced_motion_shows_the_word_still(browser: Any, motion: str, animation: str) -> None:
+def test_reduced_motion_shows_the_word_still(
+    browser: Any, motion: str, animation: str, pulse: str
+) -> None:
     page = open_page(browser, motion)
-    page.evaluate("s => window.__push(s)", state(uno=False))
+    button = {"action": "uno", "label": "UNO!", "send": {"type": "call_uno"}, "big": True}
+    page.evaluate("s => window.__push(s)", {**state(uno=False), "buttons": [button]})
+    # The UNO! button pulses to be seen, but not for a person who asked for less motion.
+    shown = page.evaluate(
+        "getComputedStyle(document.querySelector('#buttons button.big')).animationName"
+    )
+    assert shown == pulse
     page.evaluate("s => window.__push(s)", state(uno=True))
     shown = page.evaluate("getComputedStyle(document.getElementById('uno-flash')).animationName")
     assert shown == animation
