@@ -365,7 +365,7 @@ class Match:
         # The moment at which no AI wanted to act (``_moment``): asked again only once it has
         # passed. A person thinking over a turn for a minute was asked for 3,600 times, every
         # AI's whole decision each time, when nothing had changed.
-        self._quiet: tuple[object, ...] | None = None
+        self._quiet: tuple[int, int] | None = None
         self._race_seen_at: float | None = None
         # A guided lesson's timed step (game.lessons: a race, a jump-in): while it answers
         # True, no AI arrival is planned or applied, so the moment waits for the person the
@@ -597,11 +597,11 @@ class Match:
         winners = ended.winners if ended is not None and completed else ()
         self._notify([MatchFinished(completed, winners)])
 
-    def _moment(self) -> tuple[object, ...]:
-        """What the AIs' proposals depend on: the game so far and who plays which seat (their
-        memories and random streams follow from the log and the number of actions)."""
-        agents = tuple((seat, id(agent)) for seat, agent in self.auto.agents.items())
-        return len(self.game.actions), len(self.game.log), self.game.phase, agents
+    def _moment(self) -> tuple[int, int]:
+        """What the AIs' proposals depend on, besides who plays which seat (a change of that
+        forgets ``_quiet``): the game so far, as the AIs' memories and random streams follow
+        from its log and its number of actions."""
+        return len(self.game.actions), len(self.game.log)
 
     def _ai_may_act(self) -> bool:
         # Nothing moves after the hand is over, while the screen changes hands, nor while a

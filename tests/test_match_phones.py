@@ -87,6 +87,19 @@ def test_the_computer_plays_a_phone_seat_and_gives_it_back() -> None:
         match.hand_to_ai(1, Level.EASY)
 
 
+def test_a_seat_handed_to_the_computer_while_nothing_moves_is_played_at_once() -> None:
+    # The phone's turn, the other AI with nothing to do: the match stops asking the AIs until
+    # something changes. The computer taking the phone's seat is such a change.
+    seed = next(n for n in range(100) if table(PHONE, Level.EASY, seed=n).game.actor == 0)
+    match = table(PHONE, Level.EASY, seed=seed)
+    match.connected(0, True)
+    for now in range(5):
+        assert match.tick(float(now)) == [] and match.plan is None
+    match.hand_to_ai(0, Level.EASY)
+    match.tick(5.0)
+    assert match.plan is not None and match.plan.proposal.seat == 0
+
+
 def test_an_ai_taking_a_seat_knows_only_what_that_seat_saw() -> None:
     match = table(PHONE, Level.EASY, seed=6)
     for now in range(6):
