@@ -297,8 +297,7 @@ def _bar_end_shown(app: App, overlay: RaceOverlay) -> bool:
     """Whether the race's countdown bar reaches its right end, three seconds into the race."""
     overlay.age = 3.0
     app.draw()
-    rect = overlay.box()
-    full = pygame.Rect(rect.x + 40, rect.bottom - 16, rect.width - 80, 8)
+    full = overlay.bar_box()
     return app.screen.get_at((full.right - 6, full.centery))[:3] == ui.GOLD
 
 

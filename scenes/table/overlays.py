@@ -151,8 +151,14 @@ class RaceOverlay(Scene):
         # In a lesson they do (its match holds them while the person races): the bar stays full.
         hold = self.table.match.hold
         left = 1.0 if hold is not None and hold() else max(0.0, 1 - self.age / 2.0)
-        bar = pygame.Rect(rect.x + 40, rect.bottom - 16, round((rect.width - 80) * left), 8)
+        bar = self.bar_box()
+        bar.width = round(bar.width * left)
         pygame.draw.rect(surface, GOLD, bar, border_radius=5)
+
+    def bar_box(self) -> pygame.Rect:
+        """The countdown bar's place when full, along the panel's bottom."""
+        rect = self.box()
+        return pygame.Rect(rect.x + 40, rect.bottom - 16, rect.width - 80, 8)
 
 
 def _race_progress(rule: RaceAction, done: int) -> str:
