@@ -23,7 +23,7 @@ from game.rules import Rules
 from scenes.app import App, Scene
 from scenes.art import shown_felt
 from scenes.assets import Weight, asset_root, scaled
-from scenes.input import Intent
+from scenes.input import Act, Intent
 from scenes.routes import About, HowTo, Lessons, NewGame, Options, Stats, Table
 from scenes.sound import Music
 from scenes.store.lessonrecord import load_lessons, mark_asked
@@ -80,6 +80,7 @@ class TitleScene(Scene):
             self.tell(trouble)
         self.menu = Menu(on_back=self._quit)
         self.relabel()
+        self.pointer_at: tuple[int, int] | None = None  # the first place the pointer was told
         if self.asking:
             # The very first start's question is what the screen asks: the keys and the pad
             # answer it first (Enter or A: Learn), not start a Quick game behind it.
@@ -214,6 +215,11 @@ class TitleScene(Scene):
         self.app.quit(0)
 
     def handle(self, intent: Intent) -> None:
+        if intent.act is Act.POINT and self.asking and self.pointer_at in (None, intent.pos):
+            # Where the pointer rests as the window opens (SDL tells it at once, and it may be
+            # over Quick game): it does not take the keys from the question until it moves.
+            self.pointer_at = intent.pos
+            return
         self.menu.handle(intent)
 
     def update(self, dt: float) -> None:

@@ -26,6 +26,7 @@ from game.narrate import Narrator
 from game.record import Record
 from game.rules import Preset, RaceAction, Rules, Stacking, preset
 from scenes.app import App
+from scenes.input import Act, Intent
 from scenes.store.settings import Settings, pace_name, speed_name
 from scenes.table.moves import refusal
 from scenes.table.prompts import ChoiceOverlay
@@ -278,6 +279,11 @@ def test_the_first_starts_question_takes_the_keys_and_later_starts_the_menu(app:
     app.reset(title)
     app.step(FRAME, [])
     assert title.asking  # the very first start asks "New to UNO?"
+    # The pointer, resting over Quick game as the window opens, leaves the keys on the question.
+    quick = title.menu.buttons[0].rect.center
+    title.handle(Intent(Act.POINT, quick))
+    title.handle(Intent(Act.POINT, quick))
+    assert title.menu.buttons[title.menu.focus].on_click == title._answer_learn
     key(app, pygame.K_RETURN)  # Enter answers it (Learn), not a Quick game behind it
     app.step(FRAME, [])
     assert type(app.top).__name__ == "LessonsScene"
@@ -285,6 +291,15 @@ def test_the_first_starts_question_takes_the_keys_and_later_starts_the_menu(app:
     app.reset(title)
     assert not title.asking
     assert title.menu.buttons[title.menu.focus].label == "Quick game"
+
+
+def test_on_the_first_start_a_pointer_that_moves_takes_the_focus_as_anywhere(app: App) -> None:
+    title = TitleScene(app)
+    app.reset(title)
+    title.handle(Intent(Act.POINT, (5, 5)))  # where it rested as the window opened
+    new_game = title.menu.buttons[1]
+    title.handle(Intent(Act.POINT, new_game.rect.center))
+    assert title.menu.buttons[title.menu.focus] is new_game
 
 
 def test_rebinding_a_key_another_move_had_says_which_move_moved() -> None:
