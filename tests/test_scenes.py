@@ -22,7 +22,7 @@ from game.events import CardPlayed, UnoCalled
 from game.match import MatchSetup, Seat, ai_table, default_setup
 from game.rules import PRESETS, Preset, Rules
 from scenes.app import YOUNG_COLLECT, App, Scene
-from scenes.art import CardArt, Icon, icon
+from scenes.art import CardArt, Icon
 from scenes.board import hud
 from scenes.board.layout import table_layout
 from scenes.howto_text import rules_text
@@ -174,7 +174,7 @@ def test_the_turned_ring_is_cut_to_its_square_and_keeps_every_pixel() -> None:
     pygame.init()
     layout, _ = table_layout(4)
     for kind in (Icon.CLOCKWISE, Icon.COUNTERCLOCKWISE):
-        ring = icon(kind, hud._ring_size(layout), hud.RING_RGB)
+        ring = hud.ring_image(kind, hud._ring_size(layout))
         for angle in range(0, hud.RING_REPEAT, hud.RING_STEP):
             turned = hud._rotated(ring, angle)
             whole = pygame.transform.rotozoom(ring, angle, 1.0)
