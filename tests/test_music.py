@@ -42,7 +42,10 @@ def seam_jump(frames: Sequence[int]) -> float:
     def bend(before: int, now: int, after: int) -> int:
         return abs(after - 2 * now + before)
 
-    second = [bend(*frames[i - 1 : i + 2]) for i in range(1, len(frames) - 1)]
+    # The same bend at every inner sample, by three shifted views in one pass (a call and a
+    # slice per sample made this check a second of CPU on the shipped tracks).
+    inner = zip(frames[:-2], frames[1:-1], frames[2:], strict=True)
+    second = [abs(a - 2 * n + b) for b, n, a in inner]
     median = sorted(second)[len(second) // 2] or 1
     # The two second differences that straddle the loop point.
     across = bend(frames[-2], frames[-1], frames[0]), bend(frames[-1], frames[0], frames[1])
