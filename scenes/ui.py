@@ -8,6 +8,7 @@ or arrows move the focus, a click or Confirm activates, so every screen works wi
 from __future__ import annotations
 
 import enum
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -226,7 +227,7 @@ def _check_place(
     assert _watch.overflow is not None
     if box is not None and rect.width > box + 0.5:
         _watch.overflow.append(Overflow(text, rect.width, box, Spill.WIDER, rect.copy()))
-    ink = image.get_bounding_rect().move(rect.topleft)
+    ink = ink_box(image).move(rect.topleft)
     if ink.width and ink.height:
         if not surface.get_rect().contains(ink):
             width = surface.get_width()
@@ -607,11 +608,26 @@ def ink_pitch(lines: list[str], size: int, weight: Weight, nominal: int) -> int:
     """The distance between ``lines`` drawn one under the other: ``nominal``, or more where a
     language's letters reach higher or lower than the Latin ones (Japanese, the pseudo-locale's
     brackets), so that no line's letters touch the next one's."""
-    inks = [render(line, size, WHITE, weight).get_bounding_rect() for line in lines]
+    inks = [ink_box(render(line, size, WHITE, weight)) for line in lines]
     inks = [ink for ink in inks if ink.height]
     if not inks:
         return nominal
     return max(nominal, max(ink.bottom for ink in inks) - min(ink.top for ink in inks) + 1)
+
+
+# The ink of each rendered line, found once: held by the image itself, so it goes when the
+# image goes (``forget_text``, or the render cache letting it go).
+_INK_BOXES: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = weakref.WeakKeyDictionary()
+
+
+def ink_box(image: pygame.Surface) -> pygame.Rect:
+    """Where the letters of ``image``, a rendered line (``render``), are in it: its bounding
+    box of visible pixels. Finding it reads every pixel, and the table asks for its banner's
+    and buttons' lines every frame; a rendered line is never drawn into, so it is found once."""
+    found = _INK_BOXES.get(image)
+    if found is None:
+        found = _INK_BOXES[image] = image.get_bounding_rect()
+    return found.copy()
 
 
 def two_lines(
@@ -620,7 +636,7 @@ def two_lines(
     """The tops at which a button's label and second line are blitted: their letters (as
     drawn, descenders and all) stacked ``gap`` apart, or closer when the button is short, and
     centred together; fixed offsets ran the two into each other at Large text."""
-    ink_label, ink_detail = label.get_bounding_rect(), detail.get_bounding_rect()
+    ink_label, ink_detail = ink_box(label), ink_box(detail)
     gap = min(gap, max(2.0, rect.height - 12 - ink_label.height - ink_detail.height))
     top = rect.centery - (ink_label.height + gap + ink_detail.height) / 2
     return top - ink_label.y, top + ink_label.height + gap - ink_detail.y

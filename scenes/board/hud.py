@@ -36,6 +36,7 @@ from scenes.ui import (
     ellipsize,
     fit_size,
     focus_ring,
+    ink_box,
     ink_pitch,
     panel,
     render,
@@ -186,7 +187,7 @@ class PlateParts:
         ):
             image = render(text, size, WHITE, weight)
             box = image.get_rect(midleft=at)
-            out.append(image.get_bounding_rect().move(box.topleft))
+            out.append(ink_box(image).move(box.topleft))
         return out
 
 

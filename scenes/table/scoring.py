@@ -37,6 +37,7 @@ from scenes.ui import (
     draw_text,
     ellipsize,
     fit_size,
+    ink_box,
     ink_pitch,
     panel,
     render,
@@ -574,7 +575,7 @@ T = TypeVar("T")
 
 def ink_height(text: str, size: int, weight: Weight) -> int:
     """How tall ``text``'s letters are drawn (not its line's height: the gap above capitals)."""
-    return render(text, size, GOLD, weight).get_bounding_rect().height
+    return ink_box(render(text, size, GOLD, weight)).height
 
 
 def _last(log: Sequence[object], kind: type[T]) -> T | None:
