@@ -6,6 +6,7 @@ its two number columns."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -93,6 +94,36 @@ def test_the_focused_card_wears_a_ring_and_a_dimmed_one_says_it_cannot_be_played
     table.presenter.hover = None
     table.draw(screen)
     assert table.hud.focus_shown is None
+
+
+def test_a_card_played_from_under_the_focus_lies_on_the_pile_unlifted(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The keys' focus (as the pointer) lifts the card it is on; played, the card left the hand
+    # but kept the lift, standing 44 pixels above the pile, under the cards played after it.
+    table = table_for(app, default_setup(4))
+    settle(app, table)
+    presenter = table.presenter
+    plays = [a.card.uid for a in table.game.legal_actions() if isinstance(a, Play)]
+    hand = presenter.hands[0]
+    index = next(i for i, s in enumerate(hand) if s.card.uid in plays and not s.card.is_wild)
+    table.hand.focus = index - 1
+    table.handle(Intent(Act.RIGHT))
+    played = presenter.hover
+    assert played == hand[index].card.uid
+    lifts: dict[int, float] = {}
+    paint = presenter.painter.card
+
+    def noting(surface: pygame.Surface, sprite: Any, **how: Any) -> None:
+        lifts[sprite.card.uid] = how["lift"]
+        paint(surface, sprite, **how)
+
+    monkeypatch.setattr(presenter.painter, "card", noting)
+    table.handle(Intent(Act.CONFIRM))
+    app.step(FRAME, [])  # no animation at this table's speed: the card is on the pile
+    assert presenter.hover == played  # nothing moved the focus since
+    assert any(s.card.uid == played for s in presenter.discard)
+    assert lifts[played] == 0
 
 
 def test_a_focused_unplayable_card_is_tagged(app: App) -> None:

@@ -598,13 +598,18 @@ class Presenter:
         layout = self.layout
         self.painter.draw_pile(surface, layout.draw_pile, layout.pile_card_width, self.draw_count)
         every = table_sprites(self.discard, self.hands, self.sprites.values())
+        # The pointer's and the playable cards' lifts are for cards in the viewer's hand: a
+        # card played from under the pointer (or the keys' focus) lies on the pile as the others
+        # do, rather than 44 pixels above it until the pointer moves.
+        held = {sprite.card.uid for sprite in self.hands[self.viewer]}
         for sprite in paint_order(every, self.clock):
+            uid = sprite.card.uid
             self.painter.card(
                 surface,
                 sprite,
                 flying=sprite.flying_until > self.clock,
-                lift=shown_lift(sprite, self.hover, self.lifted),
-                dimmed=sprite.card.uid in self.dimmed,
+                lift=shown_lift(sprite, self.hover, self.lifted) if uid in held else sprite.lift,
+                dimmed=uid in self.dimmed,
             )
         self.painter.marks(surface, self.marks, self.clock)
 
