@@ -158,9 +158,14 @@ def test_after_the_spare_time_work_no_frame_draws_a_face_at_a_table_width_or_a_s
 
         monkeypatch.setattr(cache, "put", noting)
     table_widths = {s.card_width for s in table.layout.seats} | {table.layout.pile_card_width}
-    for _ in range(60 * 300):
+    for frame in range(60 * 300):
         if table.finished:
             break
+        # The pointer rests on each card of the shown hand in turn, as a person's would, so the
+        # cards are drawn lifted too (a table of AIs takes no pointer: the hand's own verb).
+        hand_now = presenter.hands[table.viewer]
+        if hand_now and frame % 7 == 0:
+            presenter.point_at(hand_now[frame // 7 % len(hand_now)].card.uid)
         app.step(FRAME, [])
     assert table.finished
     assert not [key for key in drawn if len(key) == 2], "a shadow was drawn in a frame"
