@@ -86,7 +86,7 @@ FAST_TESTS := tests/test_fast_engine.py tests/test_rules_core.py tests/test_rule
 	tests/test_rules_variants.py tests/test_rules_variants_house.py \
 	tests/test_rules_variants_switches.py tests/test_engine_input.py tests/test_simulation.py \
 	tests/test_ai.py tests/test_ai_habits.py tests/test_ai_house_rules.py tests/test_record.py \
-	tests/test_fairness.py \
+	tests/test_fairness.py tests/test_rules_mutants.py \
 	tests/test_match.py
 fast: $(PLAY_STAMP)
 	$(PY) -m tools.build_fast

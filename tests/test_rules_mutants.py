@@ -774,7 +774,10 @@ def test_bouncing_a_skip_with_the_last_card_ends_the_hand() -> None:
 def test_jumping_in_with_the_last_card_takes_the_turn_and_the_hand() -> None:
     """Mutant: ``self.turn = None`` in ``_on_jump_in``."""
     game = position(
-        [["R5", "G1"], ["B1", "B2"], ["R5"]], ["R9"], rules=Rules(jump_in=True), uno_said=[0, 0, 1]
+        [["R5", "G1"], ["B1", "B2"], ["R5"]],
+        ["R9"],
+        rules=Rules(jump_in=True),
+        uno_said=[False, False, True],
     )
     play(game, 0, "R5")
     events = act(game, JumpIn(2, held(game, 2, "R5")))
@@ -869,7 +872,10 @@ def test_wild_shuffle_hands_deals_past_the_players_who_are_out() -> None:
     """Mutants of ``_shuffle_hands``' walk around the table."""
     rules = uno2023(play_until_one_left=True, target_mode=TargetMode.SINGLE_HAND)
     game = position(
-        [["WSH", "R1", "R2"], [], ["G1", "G2"], ["B1"]], ["R9"], rules=rules, active=[1, 0, 1, 1]
+        [["WSH", "R1", "R2"], [], ["G1", "G2"], ["B1"]],
+        ["R9"],
+        rules=rules,
+        active=[True, False, True, True],
     )
     events = game.apply(Play(0, held(game, 0, "WSH")))
     shuffled = events[1]
