@@ -217,6 +217,30 @@ def test_while_the_frame_loop_runs_garbage_is_collected_only_in_spare_time(app: 
             gc.callbacks.remove(note)
 
 
+@pytest.mark.parametrize("shown", [True, False])
+def test_the_frame_loop_draws_every_frame_and_shows_it_where_there_is_a_screen(
+    app: App, shown: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Under the dummy video driver (the tests' programs, a headless autoplay) nobody sees the
+    # window: the loop still updates and draws each frame, and skips only the flip.
+    assert not app.shown  # these tests run on the dummy driver
+    app.shown = shown
+    drawn: list[int] = []
+    flips: list[int] = []
+
+    class Three(Scene):
+        def draw(self, surface: pygame.Surface) -> None:
+            drawn.append(len(drawn))
+            if len(drawn) == 3:
+                self.app.quit()
+
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(len(drawn)))
+    app.push(Three(app))
+    assert app.run() == 0
+    assert drawn == [0, 1, 2]
+    assert flips == ([1, 2, 3] if shown else [])
+
+
 @pytest.mark.slow
 def test_full_autoplay_match_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     from scenes.__main__ import main
