@@ -13,7 +13,7 @@ screens use are here too, so ``from scenes.art import CardArt`` works.
 """
 
 from scenes.art.backdrops import avatar, felt, panel, shown_felt
-from scenes.art.faces import CardArt, _index_mask, _master_face, draw_ahead, soft_blur
+from scenes.art.faces import CardArt, Recent, _index_mask, _master_face, draw_ahead, soft_blur
 from scenes.art.glyphs import Icon, _mask, color_shape, icon
 from scenes.art.lettering import _outline, _text_ink, _text_mask
 from scenes.art.palette import COLOR_RGB, SHADOW_STEPS, card_size
@@ -24,6 +24,7 @@ __all__ = [
     "SHADOW_STEPS",
     "CardArt",
     "Icon",
+    "Recent",
     "_index_mask",
     "_mask",
     "_master_face",

@@ -401,7 +401,7 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-class _Recent(Generic[K, V]):
+class Recent(Generic[K, V]):
     """A cache that forgets its least recently used entry beyond ``limit`` entries."""
 
     def __init__(self, limit: int) -> None:
@@ -434,12 +434,12 @@ class CardArt:
     # An image depends on its key alone (a face's key holds ``shapes``), so every CardArt
     # keeps its images in the same caches: the game makes one CardArt, the tests hundreds (an
     # App each), every one of which drew its table's faces, backs and shadows again.
-    _faces: ClassVar[_Recent[tuple[Color | None, Rank, bool, int, bool], pygame.Surface]]
-    _faces = _Recent(FACE_CACHE)
-    _backs: ClassVar[_Recent[int, pygame.Surface]] = _Recent(FACE_CACHE // 8)
-    _shadows: ClassVar[_Recent[tuple[int, int], tuple[pygame.Surface, tuple[int, int]]]]
-    _shadows = _Recent(FACE_CACHE // 4)
-    _glows: ClassVar[_Recent[tuple[int, RGB], pygame.Surface]] = _Recent(FACE_CACHE // 8)
+    _faces: ClassVar[Recent[tuple[Color | None, Rank, bool, int, bool], pygame.Surface]]
+    _faces = Recent(FACE_CACHE)
+    _backs: ClassVar[Recent[int, pygame.Surface]] = Recent(FACE_CACHE // 8)
+    _shadows: ClassVar[Recent[tuple[int, int], tuple[pygame.Surface, tuple[int, int]]]]
+    _shadows = Recent(FACE_CACHE // 4)
+    _glows: ClassVar[Recent[tuple[int, RGB], pygame.Surface]] = Recent(FACE_CACHE // 8)
 
     def __init__(self, shapes: bool = True) -> None:
         self.shapes = shapes

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pygame
 
@@ -27,7 +28,7 @@ from game.events import (
     WentOut,
 )
 from game.i18n import npgettext, pgettext
-from scenes.art import COLOR_RGB, CardArt, card_size
+from scenes.art import COLOR_RGB, CardArt, Recent, card_size
 from scenes.assets import Weight
 from scenes.board.layout import Box, Layout, SeatLayout
 from scenes.board.tween import out_back, pulse
@@ -40,11 +41,16 @@ MARK_S = 1.1
 LIFT_PLAYABLE = 22
 LIFT_HOVER = 44
 SHADOW_REST = 0.3  # the lift of a flying or resting card's shadow (a lifted one's grows)
-# Rotated and squeezed card images kept; past this the cache starts over (a long match would
-# otherwise keep every angle ever drawn).
-ROTATION_CACHE = 4000
+# Rotated and squeezed card images kept, the least recently drawn forgotten first: the cards
+# at rest in the hands and piles are drawn every frame and stay; a flight's in-between angles
+# are drawn once and go. (A cache that started over at 4,000 held 1,433 images, 118 MiB, after
+# two rounds at four players.)
+ROTATION_CACHE = 1024
 
 RGB = tuple[int, int, int]
+# A turned image's key: its source image's id, the angle in half degrees, the squeeze in
+# twentieths, dimmed or not, the zoom in fortieths.
+RotationKey = tuple[int, int, int, int, int]
 # A card's place in a fan: centre x, centre y and angle in degrees.
 Slot = tuple[float, float, float]
 
@@ -325,14 +331,21 @@ def shown_lift(sprite: CardSprite, hover: int | None, lifted: frozenset[int]) ->
 class SpritePainter:
     """Blits card sprites, the draw pile and the marks; keeps the rotated images it made."""
 
+    # Keyed by the source image's id, and each entry keeps that image alive: a face the art's
+    # cache forgot could otherwise be freed and its id reused by another card's face, which
+    # would then be drawn as the forgotten card. One cache for every painter, as the images
+    # depend on their key alone: a new table (a new round's, the next match's) draws the hands
+    # it dealt as the last one did without turning each card again.
+    _rotated: ClassVar[Recent[RotationKey, tuple[pygame.Surface, pygame.Surface]]]
+    _rotated = Recent(ROTATION_CACHE)
+
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        # Keyed by the source image's id, and each entry keeps that image alive: a face the
-        # art's cache forgot could otherwise be freed and its id reused by another card's face,
-        # which would then be drawn as the forgotten card.
-        self._rotated: dict[
-            tuple[int, int, int, int, int], tuple[pygame.Surface, pygame.Surface]
-        ] = {}
+
+    @classmethod
+    def forget(cls) -> None:
+        """Empty the cache of turned images, as at the start."""
+        cls._rotated.clear()
 
     def card(
         self,
@@ -376,7 +389,7 @@ class SpritePainter:
     def _transformed(
         self,
         image: pygame.Surface,
-        key: tuple[int, int, int, int, int],
+        key: RotationKey,
         angle: float,
         squeeze: float,
     ) -> pygame.Surface:
@@ -394,9 +407,7 @@ class SpritePainter:
             rotated = pygame.transform.rotozoom(work, angle, zoom)
         else:
             rotated = work
-        if len(self._rotated) > ROTATION_CACHE:
-            self._rotated.clear()
-        self._rotated[key] = (image, rotated)
+        self._rotated.put(key, (image, rotated))
         return rotated
 
     def draw_pile(self, surface: pygame.Surface, box: Box, width: int, count: int) -> None:
