@@ -314,3 +314,24 @@ def test_a_forgotten_face_whose_id_comes_back_is_not_drawn_for_another_card() ->
     surface.fill((0, 0, 0))
     painter.card(surface, sprite, flying=False, lift=0, dimmed=False)
     assert surface.get_at((100, 100))[:3] == (0, 0, 200)
+
+
+def test_a_turned_card_is_made_from_its_key_alone() -> None:
+    """The turned images are one cache for every table: an image must not depend on which
+    angle, of those its key rounds together, happened to ask for it first."""
+    painter = SpritePainter(CardArt())
+    card = Card(0, Color.RED, Rank.FIVE)
+    drawn: list[bytes] = []
+    for angle in (10.2, 9.9):  # both half-degree 20 of the key
+        SpritePainter.forget()
+        surface = pygame.Surface((200, 200))
+        painter.card(
+            surface,
+            CardSprite(card, 100, 100, 60, angle=angle),
+            flying=False,
+            lift=0,
+            dimmed=False,
+        )
+        drawn.append(pygame.image.tobytes(surface, "RGB"))
+    SpritePainter.forget()
+    assert drawn[0] == drawn[1]

@@ -377,7 +377,7 @@ class SpritePainter:
         if cached is not None and cached[0] is image:
             rotated = cached[1]
         else:
-            rotated = self._transformed(image, key, angle, squeeze)
+            rotated = self._transformed(image, key)
         center = (round(sprite.x), round(sprite.y - lift))
         if lift > 0 or flying:
             shadow, offset = self.art.shadow(base_width, min(1.0, lift / LIFT_HOVER + SHADOW_REST))
@@ -386,14 +386,11 @@ class SpritePainter:
             )
         surface.blit(rotated, rotated.get_rect(center=center))
 
-    def _transformed(
-        self,
-        image: pygame.Surface,
-        key: RotationKey,
-        angle: float,
-        squeeze: float,
-    ) -> pygame.Surface:
-        """The image squeezed (mid-flip), darkened (dimmed), rotated and zoomed, then cached."""
+    def _transformed(self, image: pygame.Surface, key: RotationKey) -> pygame.Surface:
+        """The image squeezed (mid-flip), darkened (dimmed), rotated and zoomed, then cached.
+        Made from the key's own rounded angle and squeeze, so that an image depends on its key
+        alone, whichever table (or frame) asked for it first."""
+        angle, squeeze = key[1] / 2, key[2] / 20
         work = image
         if squeeze < 0.999:
             work = pygame.transform.smoothscale(
