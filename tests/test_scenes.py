@@ -488,3 +488,19 @@ def test_how_to_play_names_the_keys_and_buttons_as_bound() -> None:
     text = rules_text(Rules(), settings=swapped)
     assert "G draws" in text and "D draws" not in text
     assert "hold Left shoulder to peek" in text and "Right shoulder to catch" in text
+
+
+def test_a_turned_ring_is_never_an_earlier_ring_whose_id_came_back() -> None:
+    # The turned rings are keyed by the ring's id: a ring let go (a table of another size)
+    # leaves its id free, and a ring made later with that id must be turned afresh.
+    pygame.init()
+    first = pygame.Surface((40, 40), pygame.SRCALPHA)
+    old_id = id(first)
+    hud._rotated(first, 3)
+    del first
+    later = pygame.Surface((60, 60), pygame.SRCALPHA)
+    for _attempt in range(1000):  # CPython soon gives a freed id to a new surface
+        if id(later) == old_id:
+            break
+        later = pygame.Surface((60, 60), pygame.SRCALPHA)
+    assert hud._rotated(later, 3).get_size() == (60, 60)

@@ -653,15 +653,18 @@ RING_STEP = 3  # degrees between the ring's images
 RING_RGB = (255, 255, 255)  # drawn white, shown faint (``RING_ALPHA``)
 RING_ALPHA = 46
 RING_REPEAT = 120  # the ring's three arrows look the same every 120 degrees
-_ROTATED: dict[tuple[int, int], pygame.Surface] = {}
+# Each turned image with the ring it was turned from: keyed by that ring's id, the entry keeps
+# the ring alive, so its id cannot come back as another ring's (a ring of a size no longer
+# drawn is let go) while the entry would answer for it.
+_ROTATED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 _RINGS: dict[tuple[Icon, int], pygame.Surface] = {}
 
 
 def ring_image(kind: Icon, size: int) -> pygame.Surface:
     """The direction ring as the table shows it, white at ``RING_ALPHA``: its faintness is in
-    its pixels rather than set on the image when drawn, because SDL blends an image with a
-    surface alpha of its own at a quarter of the speed of one without (0.16 ms against 0.04 a
-    frame for a 520-pixel ring, with ``_rotated``'s run-length encoding)."""
+    its pixels rather than set on the image when drawn, because SDL has no fast way to blend an
+    image with a surface alpha of its own on top of its pixels' (a 520-pixel ring in a frame,
+    with ``_rotated``'s run-length encoding: 0.30 -> 0.15 ms)."""
     found = _RINGS.get((kind, size))
     if found is None:
         if len(_RINGS) >= 4:  # the two kinds at another size: a new window size
@@ -678,15 +681,17 @@ def _rotated(image: pygame.Surface, angle: int) -> pygame.Surface:
     way). The ring lies within the circle its square holds, so the turned image is cut back to
     that square: its corners are empty (uncut, the 80 images took 131 MB instead of 86)."""
     key = (id(image), angle % RING_REPEAT)
-    found = _ROTATED.get(key)
-    if found is None:
-        if len(_ROTATED) > 4 * RING_REPEAT // RING_STEP:  # other sizes: a new window size
-            _ROTATED.clear()
-        turned = pygame.transform.rotozoom(image, key[1], 1.0)
-        square = image.get_rect(center=turned.get_rect().center)
-        found = _ROTATED[key] = turned.subsurface(square).copy()
-        # Run-length encoded at its first blit (about 0.6 ms, once): the ring's empty middle and
-        # corners are then skipped rather than blended pixel by pixel, and its pixels are kept
-        # encoded, smaller.
-        found.set_alpha(255, pygame.RLEACCEL)
+    entry = _ROTATED.get(key)
+    if entry is not None and entry[0] is image:
+        return entry[1]
+    if len(_ROTATED) > 4 * RING_REPEAT // RING_STEP:  # other sizes: another table's ring
+        _ROTATED.clear()
+    turned = pygame.transform.rotozoom(image, key[1], 1.0)
+    square = image.get_rect(center=turned.get_rect().center)
+    found = turned.subsurface(square).copy()
+    # Run-length encoded at its first blit (about 0.6 ms, once): the ring's empty middle and
+    # corners are then skipped rather than blended pixel by pixel, and its pixels are kept
+    # encoded, smaller.
+    found.set_alpha(255, pygame.RLEACCEL)
+    _ROTATED[key] = (image, found)
     return found
