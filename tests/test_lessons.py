@@ -141,8 +141,9 @@ def _answer_prompt(app: App, label: str, by_mouse: bool) -> None:
     if by_mouse:
         _click(app, overlay.menu.buttons[index].rect.center)
         return
-    while overlay.menu.focus != index:
-        overlay.handle(Intent(Act.RIGHT))
+    # The question opens on the answer the step asks for: one press does the step.
+    shown = overlay.menu.buttons[overlay.menu.focus].label
+    assert overlay.menu.focus == index, f"the question opened on {shown!r}, not {label!r}"
     overlay.handle(Intent(Act.CONFIRM))
 
 

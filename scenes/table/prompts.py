@@ -383,6 +383,7 @@ def rule_prompt(app: App, ask: Asking) -> ChoiceOverlay:
                         # TRANSLATORS: under a House Rule's action: the card number it is for.
                         _("for every {number}").format(number=action.number),
                         ask.chooser(action),
+                        action=action,
                     )
                 )
         text = _("Whenever this number is played, everyone races to do it; the last one draws 1.")
@@ -396,11 +397,14 @@ def effects_prompt(app: App, ask: Asking) -> ChoiceOverlay:
         options = []
         for action in ask.mine():
             if isinstance(action, ChooseCustomEffect):
-                options.append(Option(custom_effect_title(action.effect), "", ask.chooser(action)))
+                title = custom_effect_title(action.effect)
+                options.append(Option(title, "", ask.chooser(action), action=action))
             elif isinstance(action, FinishCustomEffects):
                 done = pgettext("button", "Done")
                 start = _("start the game")
-                options.append(Option(done, start, ask.chooser(action), (40, 120, 70)))
+                options.append(
+                    Option(done, start, ask.chooser(action), (40, 120, 70), action=action)
+                )
         # TRANSLATORS: what separates the items of a list ("a, b, c").
         comma = pgettext("list separator", ", ")
         chosen = comma.join(_(CUSTOM_EFFECT_TEXT[e]) for e in ask.match.game.custom_effects)
