@@ -211,7 +211,7 @@ class App:
         # autoplay) nothing is shown: ``run`` skips the flip, SDL scaling the logical surface to
         # a window nobody sees (1.6 ms a frame, a third of such a program's CPU). Every frame is
         # still updated and drawn.
-        self.shown = pygame.display.get_driver() != "dummy"
+        self.shown = not no_screen()
         # The window's size before full screen; None: it opened in full screen.
         self.windowed: tuple[int, int] | None = None
         self.toasts: list[Toast] = []  # the first one is on screen
@@ -455,10 +455,16 @@ class App:
             restore_window(display_window(), self.windowed)
 
 
+def no_screen() -> bool:
+    """Whether the display is SDL's dummy driver (tests, CI, a headless autoplay): a window
+    nobody sees. Asked once the display module is started."""
+    return pygame.display.get_driver() == "dummy"
+
+
 def open_window(fullscreen: bool) -> pygame.Surface:
     """A resizable window showing the logical surface scaled; sized to fit the desktop."""
     pygame.display.init()
-    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    headless = no_screen()
     shown = pygame.display.get_surface()
     if headless and shown is not None and shown.get_size() == LOGICAL_SIZE:
         # An App made again in a process without a screen (the tests make hundreds): the
